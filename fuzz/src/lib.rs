@@ -1,0 +1,1 @@
+//! Fuzz check functions.

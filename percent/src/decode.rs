@@ -1,0 +1,85 @@
+//! Percent-decoding (spec 1.3).
+
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, vec::Vec};
+
+/// The value of an ASCII hex digit, or `None`.
+#[inline]
+const fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Whether `input[index..]` starts with a percent-encoded byte: `%` and two ASCII hex digits.
+#[inline]
+pub fn is_percent_encoded_byte(input: &[u8], index: usize) -> bool {
+    matches!(
+        input.get(index..index.saturating_add(3)),
+        Some([b'%', a, b]) if a.is_ascii_hexdigit() && b.is_ascii_hexdigit()
+    )
+}
+
+/// An iterator over the percent-decoded bytes of a byte string, allocation-free.
+#[derive(Clone, Debug)]
+pub struct PercentDecode<'a> {
+    rest: &'a [u8],
+}
+
+/// Percent-decodes lazily: each `%XX` becomes its byte; a `%` not followed by two hex digits
+/// stays as it is.
+pub fn percent_decode_iter(input: &[u8]) -> PercentDecode<'_> {
+    PercentDecode { rest: input }
+}
+
+impl Iterator for PercentDecode<'_> {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        let (&b, rest) = self.rest.split_first()?;
+        if b == b'%' {
+            if let [h, l, tail @ ..] = rest {
+                if let (Some(h), Some(l)) = (hex_value(*h), hex_value(*l)) {
+                    self.rest = tail;
+                    return Some(h << 4 | l);
+                }
+            }
+        }
+        self.rest = rest;
+        Some(b)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.rest.len();
+        (n.div_ceil(3), Some(n))
+    }
+}
+
+/// Percent-decode a byte sequence (spec 1.3). Borrows when the input holds no `%`.
+///
+/// ```
+/// assert_eq!(&*percent::percent_decode(b"a%20b%2"), b"a b%2");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
+    match input.iter().position(|&b| b == b'%') {
+        None => Cow::Borrowed(input),
+        Some(i) => {
+            let (head, tail) = input.split_at(i);
+            let mut out = Vec::with_capacity(input.len());
+            out.extend_from_slice(head);
+            out.extend(percent_decode_iter(tail));
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// Percent-decode a string (spec 1.3): the percent-decoding of its UTF-8 bytes.
+#[cfg(feature = "alloc")]
+pub fn percent_decode_str(input: &str) -> Cow<'_, [u8]> {
+    percent_decode(input.as_bytes())
+}

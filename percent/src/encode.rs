@@ -1,0 +1,225 @@
+//! Percent-encoding (spec 1.3): "percent-encode after encoding" and its UTF-8 forms.
+
+use crate::set::AsciiSet;
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, string::String};
+
+/// A piece of an encoder's output: bytes, or a code point the encoding cannot represent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoded<'a> {
+    /// Encoded bytes.
+    Bytes(&'a [u8]),
+    /// A code point with no representation in the encoding (the Encoding Standard's
+    /// "encode or fail" error). Percent-encode after encoding writes it as `%26%23N%3B`.
+    Unmappable(char),
+}
+
+/// The hook through which "percent-encode after encoding" gets its bytes: an encoding from the
+/// Encoding Standard. [`Utf8`] is the one the URL parser uses by default; a legacy encoding
+/// (for example through `encoding_rs`) implements this trait to be plugged in.
+pub trait Encoder {
+    /// Encodes `input`, passing each run of bytes and each unmappable code point to `emit`,
+    /// in input order.
+    fn encode(&self, input: &str, emit: &mut dyn FnMut(Encoded<'_>));
+
+    /// Whether this encoder is UTF-8, so that callers may take the direct path over the
+    /// input's own bytes. Defaults to `false`.
+    fn is_utf8(&self) -> bool {
+        false
+    }
+}
+
+/// The UTF-8 encoder: the input's own bytes, never an unmappable code point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Utf8;
+
+impl Encoder for Utf8 {
+    fn encode(&self, input: &str, emit: &mut dyn FnMut(Encoded<'_>)) {
+        emit(Encoded::Bytes(input.as_bytes()));
+    }
+
+    fn is_utf8(&self) -> bool {
+        true
+    }
+}
+
+impl<E: Encoder + ?Sized> Encoder for &E {
+    fn encode(&self, input: &str, emit: &mut dyn FnMut(Encoded<'_>)) {
+        (**self).encode(input, emit)
+    }
+
+    fn is_utf8(&self) -> bool {
+        (**self).is_utf8()
+    }
+}
+
+/// The index of the first byte of `input` that `set` says to percent-encode, if any.
+///
+/// This is the scanner every encoding loop in the workspace is built on: the run before the
+/// returned index can be copied whole.
+#[inline]
+pub fn first_byte_to_encode(input: &[u8], set: &AsciiSet) -> Option<usize> {
+    input.iter().position(|&b| set.should_percent_encode(b))
+}
+
+#[cfg(feature = "alloc")]
+const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Appends the percent-encoding of one byte (`%XX`, upper-case hex) to `out` (spec 1.3,
+/// "percent-encode a byte").
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn percent_encode_byte_into(byte: u8, out: &mut String) {
+    out.push('%');
+    out.push(char::from(UPPER_HEX[usize::from(byte >> 4)]));
+    out.push(char::from(UPPER_HEX[usize::from(byte & 0xF)]));
+}
+
+/// Appends `input` to `out`, percent-encoding every byte that `set` names (and every
+/// non-ASCII byte). This is "UTF-8 percent-encode" when `input` is the UTF-8 of a string.
+///
+/// Runs that need no encoding are copied whole.
+#[cfg(feature = "alloc")]
+pub fn percent_encode_into(input: &[u8], set: &AsciiSet, out: &mut String) {
+    encode_bytes(input, set, false, out);
+}
+
+/// Shared loop of the encoders: copy runs, encode the bytes between them.
+#[cfg(feature = "alloc")]
+fn encode_bytes(mut input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut String) {
+    loop {
+        let Some(i) = first_byte_to_encode(input, set) else {
+            push_ascii(input, out);
+            return;
+        };
+        let (run, rest) = input.split_at(i);
+        push_ascii(run, out);
+        let Some((&byte, rest)) = rest.split_first() else {
+            return;
+        };
+        if space_as_plus && byte == b' ' {
+            out.push('+');
+        } else {
+            percent_encode_byte_into(byte, out);
+        }
+        input = rest;
+    }
+}
+
+/// Appends bytes that the scanner has proven ASCII.
+#[cfg(feature = "alloc")]
+#[inline]
+fn push_ascii(run: &[u8], out: &mut String) {
+    // Every byte of a run is below 0x80 (non-ASCII bytes always need encoding), so the run
+    // is valid UTF-8; the fallback is never taken.
+    match core::str::from_utf8(run) {
+        Ok(s) => out.push_str(s),
+        Err(_) => run.iter().for_each(|&b| percent_encode_byte_into(b, out)),
+    }
+}
+
+/// UTF-8 percent-encode `input` using `set` (spec 1.3). Borrows when nothing needs encoding.
+///
+/// ```
+/// use percent::{utf8_percent_encode, COMPONENT};
+/// assert_eq!(utf8_percent_encode("a&b=c d", COMPONENT), "a%26b%3Dc%20d");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn utf8_percent_encode<'a>(input: &'a str, set: &AsciiSet) -> Cow<'a, str> {
+    let bytes = input.as_bytes();
+    match first_byte_to_encode(bytes, set) {
+        None => Cow::Borrowed(input),
+        Some(i) => {
+            let (head, tail) = bytes.split_at(i);
+            let mut out = String::with_capacity(input.len() + 2 * (tail.len().min(64)) + 8);
+            push_ascii(head, &mut out);
+            encode_bytes(tail, set, false, &mut out);
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// Percent-encode after encoding (spec 1.3): encodes `input` with `encoder`, then appends
+/// the bytes to `out`, percent-encoding those in `set` (and all non-ASCII bytes). With
+/// `space_as_plus`, a 0x20 byte becomes `+`. A code point the encoding cannot represent is
+/// written `%26%23` + its decimal value + `%3B`.
+///
+/// `set` must contain every non-ASCII code point; an [`AsciiSet`] always does.
+///
+/// ```
+/// use percent::{percent_encode_after_encoding, Utf8, FORM_URLENCODED};
+/// let mut out = String::new();
+/// percent_encode_after_encoding(&Utf8, "a b+ç", FORM_URLENCODED, true, &mut out);
+/// assert_eq!(out, "a+b%2B%C3%A7");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn percent_encode_after_encoding<E: Encoder + ?Sized>(
+    encoder: &E,
+    input: &str,
+    set: &AsciiSet,
+    space_as_plus: bool,
+    out: &mut String,
+) {
+    if encoder.is_utf8() {
+        encode_bytes(input.as_bytes(), set, space_as_plus, out);
+        return;
+    }
+    encoder.encode(input, &mut |piece| match piece {
+        Encoded::Bytes(bytes) => encode_bytes(bytes, set, space_as_plus, out),
+        Encoded::Unmappable(c) => {
+            out.push_str("%26%23");
+            push_decimal(u32::from(c), out);
+            out.push_str("%3B");
+        }
+    });
+}
+
+/// "Serialize an integer" (spec 1): the shortest decimal form, without `format!`.
+#[cfg(feature = "alloc")]
+fn push_decimal(mut n: u32, out: &mut String) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    push_ascii(&digits[i..], out);
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    struct Latin1;
+    impl Encoder for Latin1 {
+        fn encode(&self, input: &str, emit: &mut dyn FnMut(Encoded<'_>)) {
+            for c in input.chars() {
+                match u8::try_from(u32::from(c)) {
+                    Ok(b) => emit(Encoded::Bytes(&[b])),
+                    Err(_) => emit(Encoded::Unmappable(c)),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unmappable_code_points_become_numeric_references() {
+        let mut out = String::new();
+        percent_encode_after_encoding(&Latin1, "\u{e9}\u{2020} x", crate::QUERY, false, &mut out);
+        assert_eq!(out, "%E9%26%238224%3B%20x");
+    }
+
+    #[test]
+    fn decimal_serialization() {
+        for n in [0u32, 7, 10, 1234, u32::MAX] {
+            let mut out = String::new();
+            push_decimal(n, &mut out);
+            assert_eq!(out, n.to_string());
+        }
+    }
+}

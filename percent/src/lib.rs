@@ -1,0 +1,43 @@
+//! Percent-encoding as the [WHATWG URL Standard](https://url.spec.whatwg.org/) defines it
+//! (section 1.3), and the code-point classes of sections 1 and 4.1 that every other layer uses.
+//!
+//! Every percent-encode set of the standard is a public `const` [`AsciiSet`]. Encoding works on
+//! runs: the scanner finds the first byte that needs encoding by table lookup and copies the run
+//! before it whole, so input that needs nothing costs one pass and no allocation.
+//!
+//! ```
+//! use percent::{utf8_percent_encode, percent_decode, PATH, USERINFO};
+//!
+//! assert_eq!(utf8_percent_encode("/a b/ç", PATH), "/a%20b/%C3%A7");
+//! assert_eq!(utf8_percent_encode("user:pass", USERINFO), "user%3Apass");
+//! // Nothing to encode: the input comes back borrowed.
+//! assert!(matches!(utf8_percent_encode("plain", PATH), std::borrow::Cow::Borrowed(_)));
+//! assert_eq!(&*percent_decode(b"%41%zz%"), b"A%zz%");
+//! ```
+//!
+//! The crate is `no_std`; the default `alloc` feature adds the functions that allocate.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+pub mod classes;
+mod decode;
+mod encode;
+mod set;
+
+pub use decode::{PercentDecode, is_percent_encoded_byte, percent_decode_iter};
+#[cfg(feature = "alloc")]
+pub use decode::{percent_decode, percent_decode_str};
+pub use encode::{Encoded, Encoder, Utf8, first_byte_to_encode};
+#[cfg(feature = "alloc")]
+pub use encode::{
+    percent_encode_after_encoding, percent_encode_byte_into, percent_encode_into,
+    utf8_percent_encode,
+};
+pub use set::{
+    AsciiSet, C0_CONTROL, COMPONENT, FORM_URLENCODED, FRAGMENT, PATH, QUERY, SPECIAL_QUERY,
+    USERINFO,
+};

@@ -1,0 +1,52 @@
+use std::path::{Path, PathBuf};
+
+use crate::json::Value;
+
+/// The workspace root (the parent of this crate's directory).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("test-support lives inside the workspace")
+        .to_path_buf()
+}
+
+/// The path of fixture `name` (for example `"urltestdata.json"` or `"api/urlsearchparams.json"`),
+/// looked up in `$URL_WPT_DIR`, then `../shared/wpt` beside the workspace, then `target/wpt`.
+///
+/// # Panics
+/// When the fixture is in none of them, with a message saying how to get it.
+pub fn fixture(name: &str) -> PathBuf {
+    let root = workspace_root();
+    let mut tried = Vec::new();
+    let mut dirs = Vec::new();
+    if let Some(dir) = std::env::var_os("URL_WPT_DIR") {
+        dirs.push(PathBuf::from(dir));
+    }
+    dirs.push(root.join("..").join("shared").join("wpt"));
+    dirs.push(root.join("target").join("wpt"));
+    for dir in dirs {
+        let path = dir.join(name);
+        if path.is_file() {
+            return path;
+        }
+        tried.push(path);
+    }
+    panic!(
+        "WPT fixture `{name}` not found; looked at:\n  {}\n\
+         Get the fixtures with `cargo xtask wpt-update` (downloads the pinned web-platform-tests \
+         files into target/wpt), or `cargo xtask wpt-update --from DIR`, or set URL_WPT_DIR.",
+        tried
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join("\n  ")
+    )
+}
+
+/// Reads and parses fixture `name` (see [`fixture`]).
+pub fn load(name: &str) -> Value {
+    let path = fixture(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    crate::json::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}

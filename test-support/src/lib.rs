@@ -1,0 +1,19 @@
+//! Test helpers shared by every crate of the workspace (a dev-dependency; never published).
+//!
+//! - [`json`]: a small JSON reader that accepts lone UTF-16 surrogates in strings, as the WPT
+//!   fixtures hold them, and turns each into U+FFFD the way a browser's USVString conversion does
+//!   (the raw UTF-16 stays available for UTF-16 entry points).
+//! - [`fixture`] / [`load`]: finds a fixture by the lookup order of DESIGN.md
+//!   (`$URL_WPT_DIR`, `../shared/wpt` beside the workspace, `target/wpt`); a missing fixture
+//!   panics with a message that says how to get it.
+//! - [`Conformance`]: counts passed/total for one fixture file, prints the row that
+//!   `cargo xtask conformance` collects, and fails the test listing the failures.
+#![allow(clippy::panic, clippy::expect_used, clippy::unwrap_used)]
+
+pub mod json;
+mod conformance;
+mod fixtures;
+
+pub use conformance::{Conformance, field_eq};
+pub use fixtures::{fixture, load, workspace_root};
+pub use json::Value;
