@@ -1,7 +1,36 @@
-//! Hosts as the [WHATWG URL Standard](https://url.spec.whatwg.org/) defines them (section 3).
+//! Hosts as the [WHATWG URL Standard](https://url.spec.whatwg.org/) defines them (section 3,
+//! July 2026 edition): the host parser with its IPv4, IPv6 and opaque-host parsers, the host
+//! serializer, the domain parser ("domain to ASCII") and domain to Unicode through UTS #46, the
+//! forbidden code point sets, and the validation errors of the whole URL parser
+//! ([`validation`]).
 //!
-//! CONTRACT STUB: the signatures below are the interface `url-core` builds on; bodies are
-//! being written. Do not change a signature without updating url-core.
+//! Parsers are generic over a [`ValidationSink`]: pass [`NoSink`] to ignore validation errors
+//! at no cost, or a `Vec<ReportedError>` to collect them with their byte offsets.
+//!
+//! ```
+//! use host::{parse_host_into, Host, HostKind, NoSink, ReportedError, ValidationError};
+//!
+//! // The host parser appends the host serializer's output.
+//! let mut out = String::new();
+//! let kind = parse_host_into("EXAMPLE.com", false, &mut out, &mut NoSink).unwrap();
+//! assert_eq!((kind, out.as_str()), (HostKind::Domain, "example.com"));
+//!
+//! // Owned hosts, with Display as the host serializer.
+//! assert_eq!(Host::parse("0xffffffff").unwrap().to_string(), "255.255.255.255");
+//! assert_eq!(Host::parse("faß.example").unwrap(), Host::Domain("xn--fa-hia.example".into()));
+//! assert_eq!(Host::parse_opaque("faß.example").unwrap().to_string(), "fa%C3%9F.example");
+//! assert_eq!(Host::parse("[0:0::1]").unwrap().to_string(), "[::1]");
+//! assert!(Host::parse("example^example").is_err());
+//!
+//! // Validation errors, with byte offsets in the input.
+//! let mut errors: Vec<ReportedError> = Vec::new();
+//! let mut out = String::new();
+//! parse_host_into("[::01]", false, &mut out, &mut errors).unwrap();
+//! assert_eq!(out, "[::1]");
+//! assert_eq!(errors, [ReportedError { error: ValidationError::Ipv6PieceLeadingZero, offset: 3 }]);
+//! ```
+//!
+//! The crate is `no_std` (it needs `alloc`, as `idna` does).
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -9,105 +38,22 @@ extern crate alloc;
 
 pub mod validation;
 
-use alloc::borrow::Cow;
-use alloc::string::String;
+mod domain;
+mod host;
+mod ipv4;
+mod ipv6;
+mod opaque;
+mod parser;
+mod sets;
+
 pub use core::net::{Ipv4Addr, Ipv6Addr};
-use percent::AsciiSet;
-pub use validation::{
-    FnSink, NoSink, OffsetSink, ReportedError, ValidationError, ValidationSink,
+pub use domain::{domain_to_ascii, domain_to_unicode};
+pub use host::{Host, HostKind, HostRef};
+pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4_into};
+pub use ipv6::{parse_ipv6, serialize_ipv6_into};
+pub use parser::parse_host_into;
+pub use sets::{
+    FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, is_forbidden_domain_code_point,
+    is_forbidden_host_code_point,
 };
-
-/// The kind of a host (spec 3.1), without its value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HostKind {
-    /// A domain (ASCII, lowercased, after domain to ASCII).
-    Domain,
-    /// An IPv4 address.
-    Ipv4,
-    /// An IPv6 address.
-    Ipv6,
-    /// An opaque host (hosts of non-special URLs).
-    Opaque,
-    /// The empty host.
-    Empty,
-}
-
-/// An owned host (spec 3.1).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Host {
-    /// A domain.
-    Domain(String),
-    /// An IPv4 address.
-    Ipv4(Ipv4Addr),
-    /// An IPv6 address.
-    Ipv6(Ipv6Addr),
-    /// An opaque host.
-    Opaque(String),
-    /// The empty host.
-    Empty,
-}
-
-/// A borrowed host: what a parsed URL's getter hands out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HostRef<'a> {
-    /// A domain.
-    Domain(&'a str),
-    /// An IPv4 address.
-    Ipv4(Ipv4Addr),
-    /// An IPv6 address.
-    Ipv6(Ipv6Addr),
-    /// An opaque host.
-    Opaque(&'a str),
-    /// The empty host.
-    Empty,
-}
-
-impl<'a> HostRef<'a> {
-    /// Rebuilds the view from a host's serialization (as [`parse_host_into`] wrote it, IPv6 with
-    /// brackets) and its kind. `None` if `serialized` is not a serialization of that kind.
-    pub fn from_serialized(kind: HostKind, serialized: &'a str) -> Option<HostRef<'a>> {
-        let _ = (kind, serialized);
-        todo!()
-    }
-}
-
-/// The forbidden host code points (spec 3.2), ASCII part.
-pub const FORBIDDEN_HOST_CODE_POINTS: &AsciiSet = &AsciiSet::EMPTY;
-/// The forbidden domain code points (spec 3.2).
-pub const FORBIDDEN_DOMAIN_CODE_POINTS: &AsciiSet = &AsciiSet::EMPTY;
-
-/// The host parser (spec 3.5) with `isOpaque`, appending the host serializer's output (3.6)
-/// to `out`. Returns the host's kind. On failure `out` is left as it was and the failing
-/// validation error is returned (it was also reported to `sink`). Offsets are byte offsets in
-/// `input`.
-pub fn parse_host_into<S: ValidationSink>(
-    input: &str,
-    is_opaque: bool,
-    out: &mut String,
-    sink: &mut S,
-) -> Result<HostKind, ReportedError> {
-    let _ = (input, is_opaque, out, sink);
-    todo!()
-}
-
-/// The domain parser (spec 3.3, July 2026: formerly "domain to ASCII").
-pub fn domain_to_ascii<'a, S: ValidationSink>(
-    domain: &'a str,
-    be_strict: bool,
-    sink: &mut S,
-) -> Result<Cow<'a, str>, ReportedError> {
-    let _ = (domain, be_strict, sink);
-    todo!()
-}
-
-/// Domain to Unicode (spec 3.3, July 2026).
-pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
-    let _ = domain;
-    todo!()
-}
-
-/// The ends-in-a-number checker (spec 3.5, July 2026).
-pub fn ends_in_a_number(input: &str) -> bool {
-    let _ = input;
-    todo!()
-}
+pub use validation::{FnSink, NoSink, OffsetSink, ReportedError, ValidationError, ValidationSink};

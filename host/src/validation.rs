@@ -303,7 +303,10 @@ mod tests {
                 assert_ne!(e.name(), other.name());
             }
         }
-        assert_eq!(ValidationError::from_name("domain-invalid-code-point"), None);
+        assert_eq!(
+            ValidationError::from_name("domain-invalid-code-point"),
+            None
+        );
         assert_eq!(ValidationError::from_name("domain-to-Unicode"), None);
     }
 
@@ -319,9 +322,18 @@ mod tests {
     #[test]
     fn offset_sink_shifts() {
         let mut v = alloc::vec::Vec::new();
-        let mut s = OffsetSink { inner: &mut v, base: 10 };
+        let mut s = OffsetSink {
+            inner: &mut v,
+            base: 10,
+        };
         s.report(ValidationError::PortInvalid, 2);
-        assert_eq!(v, [ReportedError { error: ValidationError::PortInvalid, offset: 12 }]);
+        assert_eq!(
+            v,
+            [ReportedError {
+                error: ValidationError::PortInvalid,
+                offset: 12
+            }]
+        );
         assert_eq!(core::mem::size_of::<NoSink>(), 0);
     }
 }

@@ -52,10 +52,36 @@ mod tests {
 
     #[test]
     fn url_code_points_follow_spec_4_1() {
-        for c in ['a', 'Z', '0', '!', '$', '~', '\u{A0}', '\u{10FFFD}', '\u{FFFD}'] {
+        for c in [
+            'a',
+            'Z',
+            '0',
+            '!',
+            '$',
+            '~',
+            '\u{A0}',
+            '\u{10FFFD}',
+            '\u{FFFD}',
+        ] {
             assert!(is_url_code_point(c), "{c:?}");
         }
-        for c in ['%', '#', ' ', '"', '<', '[', '^', '`', '{', '|', '\u{7F}', '\u{9F}', '\u{FDD0}', '\u{FFFF}', '\u{10FFFF}'] {
+        for c in [
+            '%',
+            '#',
+            ' ',
+            '"',
+            '<',
+            '[',
+            '^',
+            '`',
+            '{',
+            '|',
+            '\u{7F}',
+            '\u{9F}',
+            '\u{FDD0}',
+            '\u{FFFF}',
+            '\u{10FFFF}',
+        ] {
             assert!(!is_url_code_point(c), "{c:?}");
         }
     }

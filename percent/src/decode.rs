@@ -41,13 +41,13 @@ impl Iterator for PercentDecode<'_> {
     #[inline]
     fn next(&mut self) -> Option<u8> {
         let (&b, rest) = self.rest.split_first()?;
-        if b == b'%' {
-            if let [h, l, tail @ ..] = rest {
-                if let (Some(h), Some(l)) = (hex_value(*h), hex_value(*l)) {
-                    self.rest = tail;
-                    return Some(h << 4 | l);
-                }
-            }
+        // Spec 1.3 percent-decode, step 2.3: % and two hex digits become one byte.
+        if b == b'%'
+            && let [h, l, tail @ ..] = rest
+            && let (Some(h), Some(l)) = (hex_value(*h), hex_value(*l))
+        {
+            self.rest = tail;
+            return Some(h << 4 | l);
         }
         self.rest = rest;
         Some(b)
@@ -66,16 +66,46 @@ impl Iterator for PercentDecode<'_> {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
-    match input.iter().position(|&b| b == b'%') {
-        None => Cow::Borrowed(input),
-        Some(i) => {
-            let (head, tail) = input.split_at(i);
-            let mut out = Vec::with_capacity(input.len());
-            out.extend_from_slice(head);
-            out.extend(percent_decode_iter(tail));
-            Cow::Owned(out)
+    if !input.contains(&b'%') {
+        return Cow::Borrowed(input);
+    }
+    let mut out = Vec::with_capacity(input.len());
+    percent_decode_into(input, &mut out);
+    Cow::Owned(out)
+}
+
+/// Appends the percent-decoding of `input` (spec 1.3) to `out`.
+///
+/// Runs without `%` are copied whole; each `%XX` becomes its byte, and a `%` not followed by
+/// two ASCII hex digits is kept as it is.
+///
+/// ```
+/// let mut out = b"x=".to_vec();
+/// percent::percent_decode_into(b"%41%g1%", &mut out);
+/// assert_eq!(out, b"x=A%g1%");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn percent_decode_into(mut input: &[u8], out: &mut Vec<u8>) {
+    out.reserve(input.len());
+    // Spec 1.3 "percent-decode", a run at a time. Step 2.1: bytes other than 0x25 (%) are
+    // appended as they are, so the run before the next % is copied whole.
+    while let Some(i) = input.iter().position(|&b| b == b'%') {
+        let (run, rest) = input.split_at(i);
+        out.extend_from_slice(run);
+        let after = rest.get(1..).unwrap_or_default();
+        if let [h, l, tail @ ..] = after
+            && let (Some(h), Some(l)) = (hex_value(*h), hex_value(*l))
+        {
+            // Step 2.3: the byte the two hex digits spell; skip them.
+            out.push(h << 4 | l);
+            input = tail;
+        } else {
+            // Step 2.2: a % not followed by two ASCII hex digits is appended as it is.
+            out.push(b'%');
+            input = after;
         }
     }
+    out.extend_from_slice(input);
 }
 
 /// Percent-decode a string (spec 1.3): the percent-decoding of its UTF-8 bytes.

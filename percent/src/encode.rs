@@ -57,22 +57,77 @@ impl<E: Encoder + ?Sized> Encoder for &E {
 ///
 /// This is the scanner every encoding loop in the workspace is built on: the run before the
 /// returned index can be copied whole.
+///
+/// ```
+/// use percent::{first_byte_to_encode, PATH};
+/// assert_eq!(first_byte_to_encode(b"/a/b c", PATH), Some(4));
+/// assert_eq!(first_byte_to_encode(b"/a/b", PATH), None);
+/// ```
 #[inline]
 pub fn first_byte_to_encode(input: &[u8], set: &AsciiSet) -> Option<usize> {
-    input.iter().position(|&b| set.should_percent_encode(b))
+    let table = set.encode_table();
+    // Most input needs no encoding: test eight bytes per branch (one table load each, OR-ed),
+    // and look for the exact position only in the chunk that has a hit.
+    let mut chunks = input.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let hit = chunk
+            .iter()
+            .fold(false, |any, &b| any | table[usize::from(b)]);
+        if hit {
+            return chunk
+                .iter()
+                .position(|&b| table[usize::from(b)])
+                .map(|i| offset + i);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| table[usize::from(b)])
+        .map(|i| offset + i)
 }
 
+/// `%00%01…%FF`: the percent-encoding of byte `b` is `PERCENT_ENCODED[3 * b..3 * b + 3]`,
+/// so that encoding a byte is one copy.
 #[cfg(feature = "alloc")]
-const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+const PERCENT_ENCODED: &str = {
+    const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+    const BYTES: [u8; 768] = {
+        let mut table = [0u8; 768];
+        let mut b = 0;
+        while b < 256 {
+            table[3 * b] = b'%';
+            table[3 * b + 1] = UPPER_HEX[b >> 4];
+            table[3 * b + 2] = UPPER_HEX[b & 0xF];
+            b += 1;
+        }
+        table
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        // Evaluated at compile time: the table is ASCII, so this arm cannot be reached.
+        Err(_) => panic!("percent-encoding table is not ASCII"),
+    }
+};
 
 /// Appends the percent-encoding of one byte (`%XX`, upper-case hex) to `out` (spec 1.3,
 /// "percent-encode a byte").
+///
+/// ```
+/// let mut out = String::new();
+/// percent::percent_encode_byte_into(0x23, &mut out);
+/// assert_eq!(out, "%23");
+/// ```
 #[cfg(feature = "alloc")]
 #[inline]
 pub fn percent_encode_byte_into(byte: u8, out: &mut String) {
-    out.push('%');
-    out.push(char::from(UPPER_HEX[usize::from(byte >> 4)]));
-    out.push(char::from(UPPER_HEX[usize::from(byte & 0xF)]));
+    let start = 3 * usize::from(byte);
+    // Always present: the table has an entry for every byte.
+    if let Some(encoded) = PERCENT_ENCODED.get(start..start + 3) {
+        out.push_str(encoded);
+    }
 }
 
 /// Appends `input` to `out`, percent-encoding every byte that `set` names (and every
@@ -86,21 +141,40 @@ pub fn percent_encode_into(input: &[u8], set: &AsciiSet, out: &mut String) {
 
 /// Shared loop of the encoders: copy runs, encode the bytes between them.
 #[cfg(feature = "alloc")]
-fn encode_bytes(mut input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut String) {
+fn encode_bytes(input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut String) {
+    // The output is at least as long as the input.
+    out.reserve(input.len());
+    if space_as_plus && !set.contains(b' ') {
+        // spaceAsPlus turns 0x20 into + whatever the set says, so the scanner must stop at
+        // it too. Only the C0 control set leaves space out; every caller in the standard
+        // that asks for spaceAsPlus uses the application/x-www-form-urlencoded set.
+        encode_runs(input, &set.add(b' '), true, out);
+    } else {
+        encode_runs(input, set, space_as_plus, out);
+    }
+}
+
+/// The loop of [`encode_bytes`]: `set` contains space whenever `space_as_plus` is true.
+#[cfg(feature = "alloc")]
+fn encode_runs(mut input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut String) {
     loop {
         let Some(i) = first_byte_to_encode(input, set) else {
             push_ascii(input, out);
             return;
         };
-        let (run, rest) = input.split_at(i);
+        let (run, mut rest) = input.split_at(i);
         push_ascii(run, out);
-        let Some((&byte, rest)) = rest.split_first() else {
-            return;
-        };
-        if space_as_plus && byte == b' ' {
-            out.push('+');
-        } else {
-            percent_encode_byte_into(byte, out);
+        // Bytes to encode come in runs too (a non-ASCII code point is 2 to 4 of them):
+        // encode them until the next byte to copy.
+        while let Some((&byte, tail)) = rest.split_first()
+            && set.should_percent_encode(byte)
+        {
+            if space_as_plus && byte == b' ' {
+                out.push('+');
+            } else {
+                percent_encode_byte_into(byte, out);
+            }
+            rest = tail;
         }
         input = rest;
     }

@@ -15,7 +15,18 @@
 //! assert_eq!(&*percent_decode(b"%41%zz%"), b"A%zz%");
 //! ```
 //!
-//! The crate is `no_std`; the default `alloc` feature adds the functions that allocate.
+//! | spec 1.3 | here |
+//! | --- | --- |
+//! | percent-encode a byte | [`percent_encode_byte_into`] |
+//! | percent-decode a byte sequence | [`percent_decode`], [`percent_decode_into`], [`percent_decode_iter`] |
+//! | percent-decode a string | [`percent_decode_str`] |
+//! | the percent-encode sets | [`C0_CONTROL`], [`FRAGMENT`], [`QUERY`], [`SPECIAL_QUERY`], [`PATH`], [`USERINFO`], [`COMPONENT`], [`FORM_URLENCODED`] |
+//! | percent-encode after encoding | [`percent_encode_after_encoding`] with an [`Encoder`] |
+//! | UTF-8 percent-encode | [`utf8_percent_encode`], [`percent_encode_into`] |
+//!
+//! The crate is `no_std`; the default `alloc` feature adds the functions that allocate
+//! (everything but the sets, the scanner [`first_byte_to_encode`], the lazy decoder and the
+//! classes).
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -30,13 +41,18 @@ mod set;
 
 pub use decode::{PercentDecode, is_percent_encoded_byte, percent_decode_iter};
 #[cfg(feature = "alloc")]
-pub use decode::{percent_decode, percent_decode_str};
+pub use decode::{percent_decode, percent_decode_into, percent_decode_str};
 pub use encode::{Encoded, Encoder, Utf8, first_byte_to_encode};
 #[cfg(feature = "alloc")]
 pub use encode::{
     percent_encode_after_encoding, percent_encode_byte_into, percent_encode_into,
     utf8_percent_encode,
 };
+// The README's example runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use set::{
     AsciiSet, C0_CONTROL, COMPONENT, FORM_URLENCODED, FRAGMENT, PATH, QUERY, SPECIAL_QUERY,
     USERINFO,

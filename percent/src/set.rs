@@ -3,17 +3,34 @@
 /// A set of ASCII bytes, usable in `const` context.
 ///
 /// Every percent-encode set of the standard also contains all non-ASCII code points; an
-/// `AsciiSet` stores only the ASCII part, and [`AsciiSet::should_percent_encode`] adds the rest.
-/// Membership is one table lookup.
+/// `AsciiSet` stores only the ASCII part as members, and [`AsciiSet::should_percent_encode`]
+/// adds the rest.
+///
+/// Internally the set is a 256-entry table indexed by byte that answers "must this byte of
+/// UTF-8 input be percent-encoded?" (entries 0x80 to 0xFF are always `true`), so the
+/// scanner's test is one load per byte.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AsciiSet {
-    /// One bit per ASCII byte.
-    mask: [u32; 4],
+    /// `encode[b]`: byte `b` must be percent-encoded (a member, or not ASCII).
+    encode: [bool; 256],
+}
+
+/// The table of the empty set: only the non-ASCII bytes are encoded.
+const fn empty_table() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        table[b] = true;
+        b += 1;
+    }
+    table
 }
 
 impl AsciiSet {
     /// The set with no members.
-    pub const EMPTY: AsciiSet = AsciiSet { mask: [0; 4] };
+    pub const EMPTY: AsciiSet = AsciiSet {
+        encode: empty_table(),
+    };
 
     /// Builds a set from a list of ASCII bytes. Non-ASCII bytes are ignored.
     pub const fn from_bytes(bytes: &[u8]) -> AsciiSet {
@@ -28,20 +45,20 @@ impl AsciiSet {
 
     /// This set with `byte` added (non-ASCII bytes are ignored: they are implied members).
     pub const fn add(self, byte: u8) -> AsciiSet {
-        let mut mask = self.mask;
+        let mut encode = self.encode;
         if byte < 0x80 {
-            mask[(byte >> 5) as usize] |= 1 << (byte & 31);
+            encode[byte as usize] = true;
         }
-        AsciiSet { mask }
+        AsciiSet { encode }
     }
 
-    /// This set with `byte` removed.
+    /// This set with `byte` removed (non-ASCII bytes are ignored: they stay implied members).
     pub const fn remove(self, byte: u8) -> AsciiSet {
-        let mut mask = self.mask;
+        let mut encode = self.encode;
         if byte < 0x80 {
-            mask[(byte >> 5) as usize] &= !(1 << (byte & 31));
+            encode[byte as usize] = false;
         }
-        AsciiSet { mask }
+        AsciiSet { encode }
     }
 
     /// This set with every byte of `start..=end` added.
@@ -60,20 +77,19 @@ impl AsciiSet {
 
     /// The union of two sets.
     pub const fn union(self, other: AsciiSet) -> AsciiSet {
-        AsciiSet {
-            mask: [
-                self.mask[0] | other.mask[0],
-                self.mask[1] | other.mask[1],
-                self.mask[2] | other.mask[2],
-                self.mask[3] | other.mask[3],
-            ],
+        let mut encode = self.encode;
+        let mut b = 0;
+        while b < 256 {
+            encode[b] = encode[b] || other.encode[b];
+            b += 1;
         }
+        AsciiSet { encode }
     }
 
     /// Whether the ASCII byte `byte` is a member (always false for non-ASCII bytes).
     #[inline]
     pub const fn contains(&self, byte: u8) -> bool {
-        byte < 0x80 && (self.mask[(byte >> 5) as usize] >> (byte & 31)) & 1 == 1
+        byte < 0x80 && self.encode[byte as usize]
     }
 
     /// Whether `c` is a member, counting the non-ASCII code points every percent-encode set has.
@@ -90,7 +106,13 @@ impl AsciiSet {
     /// or it is not ASCII (part of a non-ASCII code point, which every set contains).
     #[inline]
     pub const fn should_percent_encode(&self, byte: u8) -> bool {
-        byte >= 0x80 || self.contains(byte)
+        self.encode[byte as usize]
+    }
+
+    /// The byte-indexed table behind [`AsciiSet::should_percent_encode`], for scanners.
+    #[inline]
+    pub(crate) const fn encode_table(&self) -> &[bool; 256] {
+        &self.encode
     }
 }
 
@@ -106,29 +128,29 @@ impl core::fmt::Debug for AsciiSet {
     }
 }
 
-/// The C0 control percent-encode set: the C0 controls and every code point above U+007E (~).
+/// The C0 control percent-encode set (spec 1.3): the C0 controls and every code point above U+007E (~).
 pub const C0_CONTROL: &AsciiSet = &AsciiSet::EMPTY.add_range(0x00, 0x1F).add(0x7F);
 
-/// The fragment percent-encode set: C0 control set, space, `"`, `<`, `>` and `` ` ``.
+/// The fragment percent-encode set (spec 1.3): C0 control set, space, `"`, `<`, `>` and `` ` ``.
 pub const FRAGMENT: &AsciiSet = &C0_CONTROL.union(AsciiSet::from_bytes(b" \"<>`"));
 
-/// The query percent-encode set: C0 control set, space, `"`, `#`, `<` and `>`.
+/// The query percent-encode set (spec 1.3): C0 control set, space, `"`, `#`, `<` and `>`.
 /// (Not defined through the fragment set: it leaves `` ` `` alone.)
 pub const QUERY: &AsciiSet = &C0_CONTROL.union(AsciiSet::from_bytes(b" \"#<>"));
 
-/// The special-query percent-encode set: the query set and `'`.
+/// The special-query percent-encode set (spec 1.3): the query set and `'`.
 pub const SPECIAL_QUERY: &AsciiSet = &QUERY.add(b'\'');
 
-/// The path percent-encode set: the query set and `?`, `^`, `` ` ``, `{` and `}`.
+/// The path percent-encode set (spec 1.3): the query set and `?`, `^`, `` ` ``, `{` and `}`.
 pub const PATH: &AsciiSet = &QUERY.union(AsciiSet::from_bytes(b"?^`{}"));
 
-/// The userinfo percent-encode set: the path set and `/`, `:`, `;`, `=`, `@`, `[` to `]`, and `|`.
+/// The userinfo percent-encode set (spec 1.3): the path set and `/`, `:`, `;`, `=`, `@`, `[` to `]`, and `|`.
 pub const USERINFO: &AsciiSet = &PATH.union(AsciiSet::from_bytes(b"/:;=@[\\]|"));
 
-/// The component percent-encode set: the userinfo set and `$` to `&`, `+` and `,`.
+/// The component percent-encode set (spec 1.3): the userinfo set and `$` to `&`, `+` and `,`.
 /// With UTF-8 it gives the same result as JavaScript's `encodeURIComponent()`.
 pub const COMPONENT: &AsciiSet = &USERINFO.union(AsciiSet::from_bytes(b"$%&+,"));
 
-/// The application/x-www-form-urlencoded percent-encode set: the component set and `!`,
+/// The application/x-www-form-urlencoded percent-encode set (spec 1.3): the component set and `!`,
 /// `'` to `)`, and `~`. It keeps only ASCII alphanumerics, `*`, `-`, `.` and `_`.
 pub const FORM_URLENCODED: &AsciiSet = &COMPONENT.union(AsciiSet::from_bytes(b"!'()~"));

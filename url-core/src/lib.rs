@@ -1,1 +1,57 @@
-//! TODO
+//! The URL record, the basic URL parser, the URL serializer, origins and equality of the
+//! [WHATWG URL Standard](https://url.spec.whatwg.org/) (section 4, July 2026 edition).
+//!
+//! ```
+//! use url_core::{Url, ValidationError};
+//!
+//! let base = Url::parse("https://example.com/a/b?q#f", None)?;
+//! let url = Url::parse("../c?x=1#top", Some(&base))?;
+//! assert_eq!(url.as_str(), "https://example.com/c?x=1#top");
+//! assert_eq!(url.host_str(), Some("example.com"));
+//! assert_eq!(url.path(), "/c");
+//! assert_eq!(url.query(), Some("x=1"));
+//! assert_eq!(url.origin().ascii_serialization(), "https://example.com");
+//!
+//! // Validation errors, with byte offsets in the input as given.
+//! let mut errors = Vec::new();
+//! let url = Url::parse_with("  https:\\\\h/a b", None, &percent::Utf8, &mut errors)?;
+//! assert_eq!(url.as_str(), "https://h/a%20b");
+//! assert_eq!(errors[0].error, ValidationError::InvalidUrlUnit);
+//! assert!(errors.iter().any(|e| e.error == ValidationError::InvalidReverseSolidus));
+//! # Ok::<(), url_core::ParseError>(())
+//! ```
+//!
+//! A [`Url`] is its serialization in one `String` plus `u32` offsets (64 bytes in all on
+//! 64-bit targets); getters are slices and [`Url::as_str`] is free. The parser writes that
+//! serialization directly while it runs: a successful parse of an ordinary URL allocates
+//! once.
+//!
+//! The URL parser wrapper of spec 4.4 is [`Url::parse`]; its blob URL entry step is left
+//! out (blob URL stores belong to the embedder), so it equals the basic URL parser without
+//! url and state override. [`Url::basic_parse_override`] is the basic URL parser with a url
+//! and a state override, which the API setters of spec 6 use.
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod error;
+mod invariants;
+mod origin;
+mod parser;
+mod parts;
+mod path;
+mod scheme;
+mod setters;
+mod url;
+
+pub use error::ParseError;
+pub use host::{
+    FnSink, HostKind, HostRef, NoSink, OffsetSink, ReportedError, ValidationError, ValidationSink,
+};
+pub use origin::{OpaqueOrigin, Origin, TupleOrigin};
+pub use parser::StateOverride;
+pub use path::PathSegments;
+pub use percent::{Encoded, Encoder, Utf8};
+pub use scheme::{SchemeType, default_port, is_special_scheme};
+pub use url::Url;

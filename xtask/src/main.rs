@@ -1,1 +1,94 @@
-fn main() {}
+//! `cargo xtask`: the workspace's task runner (fixtures, the conformance table, the full test run).
+//!
+//! Plain `std`, no dependencies. Run `cargo xtask help` for the commands; `.cargo/config.toml`
+//! defines the `xtask` alias as `run --package xtask --`.
+
+mod cmd;
+mod conformance;
+mod fixtures;
+mod libtest;
+mod table;
+mod test;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command> [options]
+
+commands:
+  conformance          Run every crate's WPT conformance tests (`cargo test --workspace --test 'wpt_*'`)
+                       and print the table `fixture | passed / total | %` (Markdown), then the fixture
+                       files no test covers yet. Exits non-zero if a row is below 100% or a test failed.
+  test                 The one test command (what CI runs): cargo fmt --check, cargo clippy -D warnings,
+                       fixtures present, cargo test --workspace, cargo doc (RUSTDOCFLAGS=-D warnings).
+                       Ends with the line `N passed, M failed`.
+  wpt-update [--from DIR] [--commit SHA]
+                       Fill target/wpt/ with the fixtures. With --from DIR: copy DIR/*.json and
+                       DIR/api/*.json (+ DIR/api/README.md), e.g. `--from ../shared/wpt`. Without it:
+                       download url/resources/*.json of the pinned web-platform-tests commit with curl
+                       (--commit SHA overrides the pin). The api/ vectors are NOT web-platform-tests
+                       resources: they come only via --from or from ../shared/wpt/api.
+                       Pinned commit: see `fixtures::WPT_COMMIT` (printed below).
+  bench                not implemented yet (issue 6)
+  fuzz                 not implemented yet (issue 7)
+  help                 Print this text.
+
+Fixtures are looked up in $URL_WPT_DIR, then ../shared/wpt beside the workspace, then target/wpt.
+";
+
+/// The usage text, with the pinned web-platform-tests commit.
+fn usage() -> String {
+    format!(
+        "{USAGE}Pinned web-platform-tests commit: {}\n",
+        fixtures::WPT_COMMIT
+    )
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = workspace_root();
+    let Some((command, rest)) = args.split_first() else {
+        eprint!("{}", usage());
+        return ExitCode::from(2);
+    };
+    match command.as_str() {
+        "help" | "-h" | "--help" => {
+            print!("{}", usage());
+            ExitCode::SUCCESS
+        }
+        "conformance" => no_options(command, rest).unwrap_or_else(|| conformance::run(&root)),
+        "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
+        "wpt-update" => fixtures::wpt_update(&root, rest),
+        "bench" => not_implemented("bench", 6),
+        "fuzz" => not_implemented("fuzz", 7),
+        other => {
+            eprintln!("error: unknown command `{other}`\n");
+            eprint!("{}", usage());
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The workspace root: the parent of this crate's directory.
+fn workspace_root() -> PathBuf {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
+}
+
+/// `Some(exit code 2)` when a command that takes no options was given some.
+fn no_options(command: &str, rest: &[String]) -> Option<ExitCode> {
+    if rest.is_empty() {
+        return None;
+    }
+    eprintln!(
+        "error: `cargo xtask {command}` takes no options (got `{}`)",
+        rest.join(" ")
+    );
+    Some(ExitCode::from(2))
+}
+
+fn not_implemented(command: &str, issue: u32) -> ExitCode {
+    eprintln!("cargo xtask {command}: not implemented yet (issue {issue})");
+    ExitCode::from(2)
+}

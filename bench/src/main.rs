@@ -1,0 +1,255 @@
+//! `cargo xtask bench`: this project's `url-api` side by side with ada (`ada-url`) and
+//! rust-url (`url`), in one process, in interleaved rounds (A B C A B C …).
+//!
+//! For each dataset and each variant (parse; parse + read href; can_parse) it prints, per
+//! implementation: median ns per URL, MB/s, the median over rounds of the time ratio to ada
+//! (measured round by round, so machine noise hits all implementations alike), failures, and
+//! heap allocations per URL counted at the malloc level (C++ allocations included).
+//!
+//! Usage: `url-bench [--budget-ms N] [--min-rounds N] [FILE ...]`; without files it reads every
+//! `*.txt` of `../shared/datasets`.
+
+mod malloc_count;
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Variant {
+    Parse,
+    ParseHref,
+    CanParse,
+}
+
+impl Variant {
+    fn name(self) -> &'static str {
+        match self {
+            Variant::Parse => "parse",
+            Variant::ParseHref => "parse + href",
+            Variant::CanParse => "can_parse",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Impl {
+    Ours,
+    #[cfg(feature = "competitors")]
+    Ada,
+    #[cfg(feature = "competitors")]
+    RustUrl,
+}
+
+impl Impl {
+    fn all() -> Vec<Impl> {
+        #[cfg(feature = "competitors")]
+        return vec![Impl::Ours, Impl::Ada, Impl::RustUrl];
+        #[cfg(not(feature = "competitors"))]
+        return vec![Impl::Ours];
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Impl::Ours => "url-api (ours)",
+            #[cfg(feature = "competitors")]
+            Impl::Ada => "ada-url 4",
+            #[cfg(feature = "competitors")]
+            Impl::RustUrl => "url 2.5",
+        }
+    }
+}
+
+/// One pass over every URL; returns the number of failures. Each arm is monomorphized so
+/// that no indirect call sits in the timed loop.
+fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
+    fn run(urls: &[String], f: impl Fn(&str) -> bool) -> usize {
+        urls.iter().filter(|u| !f(black_box(u.as_str()))).count()
+    }
+    match (imp, variant) {
+        (Impl::Ours, Variant::Parse) => run(urls, |u| black_box(url_api::Url::parse(u, None)).is_ok()),
+        (Impl::Ours, Variant::ParseHref) => run(urls, |u| match url_api::Url::parse(u, None) {
+            Ok(url) => {
+                black_box(url.href().len());
+                true
+            }
+            Err(_) => false,
+        }),
+        (Impl::Ours, Variant::CanParse) => run(urls, |u| url_api::Url::can_parse(u, None)),
+        #[cfg(feature = "competitors")]
+        (Impl::Ada, Variant::Parse) => run(urls, |u| black_box(ada_url::Url::parse(u, None)).is_ok()),
+        #[cfg(feature = "competitors")]
+        (Impl::Ada, Variant::ParseHref) => run(urls, |u| match ada_url::Url::parse(u, None) {
+            Ok(url) => {
+                black_box(url.href().len());
+                true
+            }
+            Err(_) => false,
+        }),
+        #[cfg(feature = "competitors")]
+        (Impl::Ada, Variant::CanParse) => run(urls, |u| ada_url::Url::can_parse(u, None)),
+        #[cfg(feature = "competitors")]
+        (Impl::RustUrl, Variant::Parse) => run(urls, |u| black_box(url::Url::parse(u)).is_ok()),
+        #[cfg(feature = "competitors")]
+        (Impl::RustUrl, Variant::ParseHref) => run(urls, |u| match url::Url::parse(u) {
+            Ok(url) => {
+                black_box(url.as_str().len());
+                true
+            }
+            Err(_) => false,
+        }),
+        // rust-url has no can_parse; parsing is what a user would do.
+        #[cfg(feature = "competitors")]
+        (Impl::RustUrl, Variant::CanParse) => run(urls, |u| url::Url::parse(u).is_ok()),
+    }
+}
+
+struct Options {
+    budget: Duration,
+    min_rounds: usize,
+    files: Vec<PathBuf>,
+}
+
+fn options() -> Result<Options, String> {
+    let mut opts = Options { budget: Duration::from_millis(3000), min_rounds: 15, files: Vec::new() };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--budget-ms" => {
+                let v = args.next().ok_or("--budget-ms needs a value")?;
+                opts.budget = Duration::from_millis(v.parse().map_err(|_| "bad --budget-ms")?);
+            }
+            "--min-rounds" => {
+                let v = args.next().ok_or("--min-rounds needs a value")?;
+                opts.min_rounds = v.parse().map_err(|_| "bad --min-rounds")?;
+            }
+            "-h" | "--help" => {
+                return Err("usage: url-bench [--budget-ms N] [--min-rounds N] [FILE ...]".into());
+            }
+            _ => opts.files.push(PathBuf::from(arg)),
+        }
+    }
+    if opts.files.is_empty() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/datasets");
+        let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        found.sort();
+        opts.files = found;
+    }
+    Ok(opts)
+}
+
+fn load(path: &PathBuf) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+    Ok(text.lines().filter(|l| !l.is_empty()).map(str::to_owned).collect())
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+}
+
+fn bench(urls: &[String], bytes: usize, variant: Variant, opts: &Options) {
+    let impls = Impl::all();
+    // Warm-up, failure count and allocation count: one untimed pass each.
+    let mut failures = Vec::new();
+    let mut allocs = Vec::new();
+    for &imp in &impls {
+        pass(imp, variant, urls);
+        let (a0, r0) = malloc_count::counts();
+        let failed = pass(imp, variant, urls);
+        let (a1, r1) = malloc_count::counts();
+        failures.push(failed);
+        allocs.push((a1 - a0, r1 - r0));
+    }
+    // Each round runs every implementation once, in the same order; a round is made of
+    // enough passes to last ~20 ms so that timer resolution does not matter.
+    let t = Instant::now();
+    pass(Impl::Ours, variant, urls);
+    let one = t.elapsed().max(Duration::from_micros(1));
+    let passes = (Duration::from_millis(20).as_nanos() / one.as_nanos()).max(1) as usize;
+    let mut per_url: Vec<Vec<f64>> = vec![Vec::new(); impls.len()];
+    let start = Instant::now();
+    let mut rounds = 0;
+    while rounds < opts.min_rounds || (start.elapsed() < opts.budget && rounds < 1000) {
+        for (i, &imp) in impls.iter().enumerate() {
+            let t = Instant::now();
+            for _ in 0..passes {
+                black_box(pass(imp, variant, urls));
+            }
+            let ns = t.elapsed().as_nanos() as f64 / (passes * urls.len()) as f64;
+            per_url[i].push(ns);
+        }
+        rounds += 1;
+    }
+    println!(
+        "\n#### {} ({} URLs, {} rounds x {} passes)\n",
+        variant.name(),
+        urls.len(),
+        rounds,
+        passes
+    );
+    println!("| implementation | median ns/URL | MB/s | ratio to ada | failures | mallocs/URL | mallocs/success | reallocs/URL |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let ada_index = impls.iter().position(|i| i.name().starts_with("ada"));
+    for (i, &imp) in impls.iter().enumerate() {
+        let med = median(&mut per_url[i].clone());
+        let mbps = bytes as f64 / urls.len() as f64 / med * 1e3;
+        let ratio = match ada_index {
+            Some(a) => {
+                let mut ratios: Vec<f64> =
+                    per_url[i].iter().zip(&per_url[a]).map(|(x, y)| x / y).collect();
+                format!("{:.2}", median(&mut ratios))
+            }
+            None => "n/a".to_owned(),
+        };
+        let n = urls.len() as f64;
+        let successes = (urls.len() - failures[i]).max(1) as f64;
+        println!(
+            "| {} | {:.1} | {:.1} | {} | {} | {:.3} | {:.3} | {:.3} |",
+            imp.name(),
+            med,
+            mbps,
+            ratio,
+            failures[i],
+            allocs[i].0 as f64 / n,
+            allocs[i].0 as f64 / successes,
+            allocs[i].1 as f64 / n,
+        );
+    }
+}
+
+fn main() {
+    let opts = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    if !cfg!(feature = "competitors") {
+        println!("(built without the `competitors` feature: only this project is measured)");
+    }
+    for file in &opts.files {
+        let urls = match load(file) {
+            Ok(u) => u,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        };
+        let bytes: usize = urls.iter().map(String::len).sum();
+        println!("\n### {} ({} URLs, {} bytes)", file.display(), urls.len(), bytes);
+        for variant in [Variant::Parse, Variant::ParseHref, Variant::CanParse] {
+            bench(&urls, bytes, variant, &opts);
+        }
+    }
+}

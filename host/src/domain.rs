@@ -1,0 +1,281 @@
+//! The domain parser ("domain to ASCII") and domain to Unicode (spec 3.3, July 2026 edition),
+//! through the `idna` crate's UTS #46 implementation.
+//!
+//! An ASCII domain never needs `idna` for its result (July 2026: it is ASCII-lowercased
+//! whatever ToASCII says). ToASCII with the strict settings is run only to decide whether to
+//! report `domain-to-ASCII`, and even then a table scan settles most ASCII domains: only
+//! domains with an `xn--` label go through `idna`.
+
+use crate::sets::FORBIDDEN_DOMAIN_CODE_POINTS;
+use crate::validation::{ReportedError, ValidationError, ValidationSink};
+use alloc::borrow::Cow;
+use alloc::string::String;
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+/// The `domain-to-ASCII` error as the domain parser reports it. The error concerns the domain
+/// as a whole, so its offset is 0 (the start of the domain).
+const DOMAIN_TO_ASCII: ReportedError = ReportedError {
+    error: ValidationError::DomainToAscii,
+    offset: 0,
+};
+
+/// Unicode ToASCII (UTS #46) with the strict settings: CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength true; CheckBidi and CheckJoiners true (always, in `idna`);
+/// Transitional_Processing and IgnoreInvalidPunycode false (always, in `idna`).
+fn to_ascii_strict(domain: &str) -> Option<Cow<'_, str>> {
+    Uts46::new()
+        .to_ascii(
+            domain.as_bytes(),
+            AsciiDenyList::STD3,
+            Hyphens::Check,
+            DnsLength::Verify,
+        )
+        .ok()
+}
+
+/// Unicode ToASCII (UTS #46) with the relaxed settings: CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength false; the other flags as in [`to_ascii_strict`].
+fn to_ascii_relaxed(domain: &str) -> Option<Cow<'_, str>> {
+    Uts46::new()
+        .to_ascii(
+            domain.as_bytes(),
+            AsciiDenyList::EMPTY,
+            Hyphens::Allow,
+            DnsLength::Ignore,
+        )
+        .ok()
+}
+
+/// What a table scan tells about strict ToASCII on an ASCII domain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StrictAscii {
+    /// Every label is LDH, 1 to 63 bytes, with no hyphen first, last or in positions 3-4, and
+    /// the domain is at most 253 bytes with no trailing dot: strict ToASCII succeeds and returns
+    /// the domain ASCII-lowercased.
+    Valid,
+    /// Strict ToASCII records an error.
+    Invalid,
+    /// Otherwise valid, but an `xn--` label needs Punycode validation: ask `idna`.
+    NeedsIdna,
+}
+
+/// Decides strict ToASCII for an ASCII domain by table where possible (one pass).
+fn scan_strict_ascii(domain: &[u8]) -> StrictAscii {
+    // VerifyDnsLength: at most 253 bytes (no trailing root dot is allowed, so the whole
+    // domain counts).
+    if domain.is_empty() || domain.len() > 253 {
+        return StrictAscii::Invalid;
+    }
+    let mut verdict = StrictAscii::Valid;
+    for label in domain.split(|&b| b == b'.') {
+        match label {
+            // VerifyDnsLength: no empty label (this includes a trailing dot), none above 63.
+            [] => return StrictAscii::Invalid,
+            _ if label.len() > 63 => return StrictAscii::Invalid,
+            // CheckHyphens: no hyphen first or last.
+            [b'-', ..] | [.., b'-'] => return StrictAscii::Invalid,
+            _ => {}
+        }
+        // UseSTD3ASCIIRules: letters, digits and hyphens only.
+        if !label
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+        {
+            return StrictAscii::Invalid;
+        }
+        if let [a, b, b'-', b'-', ..] = label {
+            if a.eq_ignore_ascii_case(&b'x') && b.eq_ignore_ascii_case(&b'n') {
+                // A Punycode label: its decoded form is what the checks apply to.
+                verdict = StrictAscii::NeedsIdna;
+            } else {
+                // CheckHyphens: no "--" in positions 3 and 4.
+                return StrictAscii::Invalid;
+            }
+        }
+    }
+    verdict
+}
+
+/// The domain parser on an ASCII domain (spec 3.3, July 2026, steps 1, 2, 3 and 5).
+/// `Ok(None)` means the result is `domain` ASCII-lowercased; `Ok(Some(_))` is strict
+/// ToASCII's result, returned by step 2 when `be_strict`.
+fn ascii_domain<'a, S: ValidationSink>(
+    domain: &'a str,
+    be_strict: bool,
+    sink: &mut S,
+) -> Result<Option<Cow<'a, str>>, ReportedError> {
+    let bytes = domain.as_bytes();
+    let mut reported = false;
+    // Step 1: run ToASCII with the strict settings; on failure, domain-to-ASCII validation
+    // error. Only needed when someone listens, or when beStrict makes it decide the result.
+    if S::ENABLED || be_strict {
+        let strict_ok = match scan_strict_ascii(bytes) {
+            StrictAscii::Valid => true,
+            StrictAscii::Invalid => false,
+            StrictAscii::NeedsIdna => match to_ascii_strict(domain) {
+                // Step 2: if beStrict, return the result of step 1.
+                Some(result) if be_strict => return Ok(Some(result)),
+                Some(_) => true,
+                None => false,
+            },
+        };
+        if !strict_ok {
+            sink.report(DOMAIN_TO_ASCII.error, DOMAIN_TO_ASCII.offset);
+            reported = true;
+            // Step 2: if beStrict, return failure if step 1 failed.
+            if be_strict {
+                return Err(DOMAIN_TO_ASCII);
+            }
+        }
+    }
+    // Step 3 (and step 2's result for a domain the scan found valid): the domain
+    // ASCII-lowercased. Step 5: failure if the result is empty or contains a forbidden domain
+    // code point (lowercasing does not change either).
+    if bytes.is_empty()
+        || bytes
+            .iter()
+            .any(|&b| FORBIDDEN_DOMAIN_CODE_POINTS.contains(b))
+    {
+        if !reported {
+            sink.report(DOMAIN_TO_ASCII.error, DOMAIN_TO_ASCII.offset);
+        }
+        return Err(DOMAIN_TO_ASCII);
+    }
+    Ok(None)
+}
+
+/// The domain parser on a non-ASCII domain (spec 3.3, July 2026, steps 1, 2, 4 and 5).
+fn non_ascii_domain<'a, S: ValidationSink>(
+    domain: &'a str,
+    be_strict: bool,
+    sink: &mut S,
+) -> Result<Cow<'a, str>, ReportedError> {
+    let mut reported = false;
+    let mut strict_result = None;
+    // Step 1: ToASCII with the strict settings, when someone listens or beStrict needs it.
+    if S::ENABLED || be_strict {
+        strict_result = to_ascii_strict(domain);
+        if strict_result.is_none() {
+            sink.report(DOMAIN_TO_ASCII.error, DOMAIN_TO_ASCII.offset);
+            reported = true;
+        }
+        // Step 2: if beStrict, return failure if step 1 failed, else its result.
+        if be_strict {
+            return strict_result.ok_or(DOMAIN_TO_ASCII);
+        }
+    }
+    // Step 4: ToASCII with the relaxed settings; failure if it fails. When the strict run
+    // succeeded its result is the relaxed one too (the strict flags only reject more), so it
+    // is reused.
+    let result = match strict_result {
+        Some(result) => Some(result),
+        None => to_ascii_relaxed(domain),
+    };
+    // Step 5: failure if the result is empty or contains a forbidden domain code point.
+    match result {
+        Some(result)
+            if !result.is_empty()
+                && !result
+                    .bytes()
+                    .any(|b| FORBIDDEN_DOMAIN_CODE_POINTS.contains(b)) =>
+        {
+            Ok(result)
+        }
+        _ => {
+            if !reported {
+                sink.report(DOMAIN_TO_ASCII.error, DOMAIN_TO_ASCII.offset);
+            }
+            Err(DOMAIN_TO_ASCII)
+        }
+    }
+}
+
+/// The domain parser (spec 3.3, July 2026 edition; formerly "domain to ASCII"), appending the
+/// result to `out`. On failure `out` is unchanged.
+pub(crate) fn domain_to_ascii_into<S: ValidationSink>(
+    domain: &str,
+    be_strict: bool,
+    sink: &mut S,
+    out: &mut String,
+) -> Result<(), ReportedError> {
+    let result = if domain.is_ascii() {
+        match ascii_domain(domain, be_strict, sink)? {
+            Some(result) => result,
+            None => {
+                let start = out.len();
+                out.push_str(domain);
+                if let Some(written) = out.get_mut(start..) {
+                    written.make_ascii_lowercase();
+                }
+                return Ok(());
+            }
+        }
+    } else {
+        non_ascii_domain(domain, be_strict, sink)?
+    };
+    out.push_str(&result);
+    Ok(())
+}
+
+/// The domain parser (spec 3.3, July 2026 edition; formerly "domain to ASCII").
+///
+/// 1. Runs Unicode ToASCII with the strict settings (CheckHyphens, UseSTD3ASCIIRules and
+///    VerifyDnsLength true; CheckBidi and CheckJoiners true; Transitional_Processing and
+///    IgnoreInvalidPunycode false). If it fails, `domain-to-ASCII` validation error.
+/// 2. If `be_strict`: failure if step 1 failed, else its result.
+/// 3. Otherwise an ASCII `domain` gives `domain` ASCII-lowercased, whatever ToASCII said;
+/// 4. a non-ASCII one gives ToASCII with the relaxed settings (all three flags false), or failure.
+/// 5. Failure if the result is empty or contains a forbidden domain code point.
+///
+/// Step 1 runs only when `sink` listens ([`ValidationSink::ENABLED`]) or `be_strict` is set,
+/// and an ASCII domain without an `xn--` label is settled by a table scan rather than `idna`.
+/// The error (reported, and returned on failure) is `domain-to-ASCII` at offset 0: it concerns
+/// the domain as a whole. It is reported at most once.
+///
+/// ```
+/// use host::{domain_to_ascii, NoSink, ValidationError};
+/// assert_eq!(domain_to_ascii("EXAMPLE.com", false, &mut NoSink).unwrap(), "example.com");
+/// assert_eq!(domain_to_ascii("faß.example", false, &mut NoSink).unwrap(), "xn--fa-hia.example");
+/// // Reported, but not a failure: UseSTD3ASCIIRules rejects `_`.
+/// let mut errors = Vec::new();
+/// assert_eq!(domain_to_ascii("a_b.example", false, &mut errors).unwrap(), "a_b.example");
+/// assert_eq!(errors[0].error, ValidationError::DomainToAscii);
+/// assert!(domain_to_ascii("a_b.example", true, &mut NoSink).is_err());
+/// assert!(domain_to_ascii("exa#mple.org", false, &mut NoSink).is_err());
+/// ```
+pub fn domain_to_ascii<'a, S: ValidationSink>(
+    domain: &'a str,
+    be_strict: bool,
+    sink: &mut S,
+) -> Result<Cow<'a, str>, ReportedError> {
+    if !domain.is_ascii() {
+        return non_ascii_domain(domain, be_strict, sink);
+    }
+    Ok(match ascii_domain(domain, be_strict, sink)? {
+        Some(result) => result,
+        None if domain.bytes().any(|b| b.is_ascii_uppercase()) => {
+            Cow::Owned(domain.to_ascii_lowercase())
+        }
+        None => Cow::Borrowed(domain),
+    })
+}
+
+/// Domain to Unicode (spec 3.3, July 2026 edition): Unicode ToUnicode with CheckHyphens and
+/// UseSTD3ASCIIRules false, CheckBidi and CheckJoiners true, Transitional_Processing and
+/// IgnoreInvalidPunycode false. If ToUnicode records an error, the domain is returned
+/// unchanged (so an invalid `xn--` label round-trips).
+///
+/// ```
+/// use host::domain_to_unicode;
+/// assert_eq!(domain_to_unicode("xn--fa-hia.example"), "faß.example");
+/// assert_eq!(domain_to_unicode("example.com"), "example.com");
+/// assert_eq!(domain_to_unicode("xn--8i7caa"), "xn--8i7caa");
+/// ```
+pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
+    let (result, errors) =
+        Uts46::new().to_unicode(domain.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    match errors {
+        Ok(()) => result,
+        Err(_) => Cow::Borrowed(domain),
+    }
+}

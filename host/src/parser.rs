@@ -1,0 +1,162 @@
+//! The host parser (spec 3.5, July 2026 edition), writing the host serializer's output (3.6).
+
+use crate::HostKind;
+use crate::domain::domain_to_ascii_into;
+use crate::ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4_into};
+use crate::ipv6::{parse_ipv6, serialize_ipv6_into};
+use crate::opaque::parse_opaque_host_into;
+use crate::validation::{OffsetSink, ReportedError, ValidationError, ValidationSink};
+use alloc::borrow::Cow;
+use alloc::string::String;
+use percent::{is_percent_encoded_byte, percent_decode_str};
+
+/// A sink that reports every error at one fixed offset: used when the text a lower parser saw
+/// (the percent-decoded, IDNA-mapped domain) has no byte-for-byte relation to the input.
+struct AtSink<'a, S: ?Sized> {
+    inner: &'a mut S,
+    offset: usize,
+}
+
+impl<S: ValidationSink + ?Sized> ValidationSink for AtSink<'_, S> {
+    const ENABLED: bool = S::ENABLED;
+
+    #[inline(always)]
+    fn report(&mut self, error: ValidationError, _: usize) {
+        self.inner.report(error, self.offset)
+    }
+}
+
+/// The host parser (spec 3.5, July 2026 edition) with `isOpaque`, appending the host
+/// serializer's output (spec 3.6; an IPv6 address in brackets) to `out`.
+///
+/// Returns the host's kind. On failure `out` is left as it was and the failing validation
+/// error is returned (it was also reported to `sink`). Every host-level validation error is
+/// reported at the spec's step. Offsets are byte offsets in `input`:
+///
+/// - IPv6 errors: the position in `input` (the `[` counts); `IPv6-unclosed` is at 0, the
+///   unclosed `[`.
+/// - `domain-percent-encoded`: the first `%` that starts a percent-encoded byte.
+/// - `domain-to-ASCII`: 0 (the error concerns the whole domain).
+/// - IPv4 errors: their position in `input` when the domain is `input` itself, byte for byte
+///   (ASCII, nothing percent-decoded); otherwise 0, since positions in the decoded, mapped
+///   domain have no counterpart in `input`.
+/// - The opaque-host parser's `host-invalid-code-point` and `invalid-URL-unit`: the offending
+///   code point.
+///
+/// With `is_opaque`, the empty input gives [`HostKind::Empty`] (the opaque-host parser returns
+/// the empty string, which the URL parser treats as the empty host) and appends nothing.
+/// Without it, the standard asserts a non-empty input; the empty input fails with
+/// `domain-to-ASCII` (the domain parser's result would be empty).
+///
+/// ```
+/// use host::{parse_host_into, HostKind, NoSink};
+/// let mut out = String::new();
+/// assert_eq!(parse_host_into("EXAMPLE.com", false, &mut out, &mut NoSink), Ok(HostKind::Domain));
+/// assert_eq!(out, "example.com");
+/// out.clear();
+/// assert_eq!(parse_host_into("0x7f.1", false, &mut out, &mut NoSink), Ok(HostKind::Ipv4));
+/// assert_eq!(out, "127.0.0.1");
+/// out.clear();
+/// assert_eq!(parse_host_into("[0:0::1]", true, &mut out, &mut NoSink), Ok(HostKind::Ipv6));
+/// assert_eq!(out, "[::1]");
+/// ```
+pub fn parse_host_into<S: ValidationSink>(
+    input: &str,
+    is_opaque: bool,
+    out: &mut String,
+    sink: &mut S,
+) -> Result<HostKind, ReportedError> {
+    // Step 1: if input starts with U+005B ([), it is an IPv6 address.
+    if let Some(rest) = input.strip_prefix('[') {
+        // Step 1.1: if input does not end with U+005D (]), IPv6-unclosed validation error,
+        // return failure.
+        let Some(inside) = rest.strip_suffix(']') else {
+            let error = ValidationError::Ipv6Unclosed;
+            sink.report(error, 0);
+            return Err(ReportedError { error, offset: 0 });
+        };
+        // Step 1.2: return the result of IPv6 parsing input without its brackets.
+        let mut shifted = OffsetSink {
+            inner: sink,
+            base: 1,
+        };
+        let address = parse_ipv6(inside, &mut shifted).map_err(|e| ReportedError {
+            error: e.error,
+            offset: e.offset + 1,
+        })?;
+        out.push('[');
+        serialize_ipv6_into(address, out);
+        out.push(']');
+        return Ok(HostKind::Ipv6);
+    }
+    // Step 2: if isOpaque is true, then return the result of opaque-host parsing input.
+    if is_opaque {
+        return Ok(if parse_opaque_host_into(input, out, sink)? {
+            HostKind::Opaque
+        } else {
+            HostKind::Empty
+        });
+    }
+    // Step 3: assert: input is not the empty string (handled by the domain parser: failure).
+    // July 2026: if input contains a percent-encoded byte, domain-percent-encoded validation
+    // error, before percent-decoding.
+    let bytes = input.as_bytes();
+    let first_percent = bytes.iter().position(|&b| b == b'%');
+    if S::ENABLED
+        && let Some(first) = first_percent
+        && let Some(offset) = (first..bytes.len()).find(|&i| is_percent_encoded_byte(bytes, i))
+    {
+        sink.report(ValidationError::DomainPercentEncoded, offset);
+    }
+    // Step 4: let domain be the result of running UTF-8 decode without BOM on the
+    // percent-decoding of input (a byte sequence that is not UTF-8 gives U+FFFD, on which the
+    // domain parser fails).
+    let domain: Cow<'_, str> = match first_percent {
+        None => Cow::Borrowed(input),
+        Some(_) => match percent_decode_str(input) {
+            Cow::Borrowed(_) => Cow::Borrowed(input),
+            Cow::Owned(decoded) => match String::from_utf8(decoded) {
+                Ok(decoded) => Cow::Owned(decoded),
+                Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            },
+        },
+    };
+    // Whether positions in the domain parser's result are positions in input.
+    let same_offsets = matches!(domain, Cow::Borrowed(_)) && input.is_ascii();
+    // Steps 5-6: let asciiDomain be the result of running the domain parser with domain and
+    // false; if it is failure, return failure (out is unchanged on failure).
+    let start = out.len();
+    domain_to_ascii_into(
+        &domain,
+        false,
+        &mut AtSink {
+            inner: &mut *sink,
+            offset: 0,
+        },
+        out,
+    )?;
+    let ascii_domain = out.get(start..).unwrap_or_default();
+    // Step 7: if asciiDomain ends in a number, return the result of IPv4 parsing asciiDomain.
+    if ends_in_a_number(ascii_domain) {
+        let parsed = if same_offsets {
+            parse_ipv4(ascii_domain, sink)
+        } else {
+            parse_ipv4(
+                ascii_domain,
+                &mut AtSink {
+                    inner: &mut *sink,
+                    offset: 0,
+                },
+            )
+            .map_err(|e| ReportedError {
+                error: e.error,
+                offset: 0,
+            })
+        };
+        out.truncate(start);
+        serialize_ipv4_into(parsed?, out);
+        return Ok(HostKind::Ipv4);
+    }
+    // Step 8: return asciiDomain.
+    Ok(HostKind::Domain)
+}

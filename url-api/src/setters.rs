@@ -1,0 +1,560 @@
+//! The setter steps of the `URL` interface (spec 6.1).
+//!
+//! Each attribute has a `set_*` method with the spec's behaviour (a silent no-op where the
+//! spec says "return", and for every failure of the basic URL parser with a state override)
+//! and a `try_set_*` method that does the same and says why it stopped early.
+
+use alloc::string::String;
+use core::fmt;
+
+use url_core::{ParseError, ReportedError, StateOverride, ValidationError};
+
+use crate::url::Url;
+
+/// Why a `try_set_*` setter stopped before completing its steps (spec 6.1).
+///
+/// Every setter but the host setter leaves the URL byte-for-byte unchanged when it returns
+/// an error. The host setter follows the spec: given `host:port` with a valid host and an
+/// invalid port, it sets the host and then fails on the port
+/// ([`InvalidPort`](SetterError::InvalidPort)).
+///
+/// ```
+/// use url_api::{SetterError, Url};
+///
+/// let mut url = Url::parse("file:///etc/hosts", None)?;
+/// match url.try_set_port("8080") {
+///     Err(SetterError::CannotHaveUsernamePasswordPort) => {}
+///     other => panic!("unexpected {other:?}"),
+/// }
+/// assert_eq!(url.href(), "file:///etc/hosts");
+/// # Ok::<(), url_api::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SetterError {
+    /// `username`, `password`, `port`: the URL cannot have a username/password/port (spec
+    /// 4.2): its host is null or empty, or its scheme is `file`.
+    CannotHaveUsernamePasswordPort,
+    /// `host`, `hostname`, `pathname`: the URL has an opaque path (spec 4.2).
+    HasOpaquePath,
+    /// `protocol`: the value does not start with a scheme (an ASCII alpha, then ASCII
+    /// alphanumerics, `+`, `-` or `.`) ended by `:` or the end of the value.
+    InvalidScheme,
+    /// `protocol`: the scheme state forbids this change (spec 4.4, scheme state, step 2.1):
+    /// between a special and a non-special scheme, to `file` when the URL includes
+    /// credentials or has a port, or from `file` when the host is empty.
+    SchemeChangeNotAllowed,
+    /// `host`, `hostname`: the host is not valid (the host parser failed, a special URL got
+    /// an empty host, an empty host was given to a URL with credentials or a port, or the
+    /// `hostname` setter was given a port). Holds the failing validation error when the
+    /// spec names one.
+    InvalidHost(Option<ReportedError>),
+    /// `host`, `port`: the port is not valid (not digits, or above 65535). Holds the failing
+    /// validation error when the spec names one. For `host`, the host has been set.
+    InvalidPort(Option<ReportedError>),
+    /// The result would be longer than the URL record can hold (`u32::MAX` bytes).
+    TooLong,
+}
+
+impl fmt::Display for SetterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = match self {
+            SetterError::CannotHaveUsernamePasswordPort => {
+                "the URL cannot have a username, password or port (no host, an empty host, or a file: URL)"
+            }
+            SetterError::HasOpaquePath => "the URL has an opaque path",
+            SetterError::InvalidScheme => "the value does not start with a valid scheme",
+            SetterError::SchemeChangeNotAllowed => {
+                "this scheme change is not allowed (special/non-special, or file: with credentials, a port or an empty host)"
+            }
+            SetterError::InvalidHost(Some(e)) => return write!(f, "invalid host: {e}"),
+            SetterError::InvalidHost(None) => "invalid host",
+            SetterError::InvalidPort(Some(e)) => return write!(f, "invalid port: {e}"),
+            SetterError::InvalidPort(None) => "invalid port",
+            SetterError::TooLong => "the URL would be longer than u32::MAX bytes",
+        };
+        f.write_str(why)
+    }
+}
+
+impl core::error::Error for SetterError {}
+
+/// Maps a failure of the basic URL parser in a setter that changes no host or port.
+fn too_long_or(e: ParseError, otherwise: SetterError) -> SetterError {
+    match e {
+        ParseError::TooLong => SetterError::TooLong,
+        _ => otherwise,
+    }
+}
+
+fn reported(e: ParseError) -> Option<ReportedError> {
+    match e {
+        ParseError::Invalid(r) => Some(r),
+        _ => None,
+    }
+}
+
+/// Whether the host state, run on `value` with a state override, gets to the port state:
+/// a `:` outside brackets before the end of the host (spec 4.4, host state, step 2).
+/// ASCII tab and newline are removed by the basic URL parser before the states run.
+fn reaches_port_state(value: &str, special: bool) -> bool {
+    let mut inside_brackets = false;
+    for b in value.bytes() {
+        match b {
+            b':' if !inside_brackets => return true,
+            b'/' | b'?' | b'#' => return false,
+            b'\\' if special => return false,
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The scheme a `protocol` setter value asks for, as the scheme state reads it: the value
+/// without ASCII tab or newline, up to the first `:`, ASCII-lowercased.
+fn requested_scheme(value: &str) -> String {
+    value
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .take_while(|&c| c != ':')
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// Whether the URL may grow by `added` input bytes without risking `ParseError::TooLong`
+/// (a byte of input becomes at most 3 bytes of serialization, `%XX`).
+fn fits(url: &Url, added: usize) -> bool {
+    url.href().len().saturating_add(added.saturating_mul(3)) < u32::MAX as usize
+}
+
+impl Url {
+    /// The `href` setter (spec 6.1): parses `value` with the basic URL parser, without a
+    /// base, and on success replaces this URL (and so its search params). On failure (the
+    /// spec's `TypeError`) the URL is unchanged.
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com/?a=1", None)?;
+    /// url.set_href("http://example.org/?b=2")?;
+    /// assert_eq!(url.search_params().get("b"), Some("2"));
+    /// assert!(url.set_href("/relative").is_err());
+    /// assert_eq!(url.href(), "http://example.org/?b=2");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
+        self.inner = url_core::Url::parse(value, None)?;
+        Ok(())
+    }
+
+    /// The `protocol` setter (spec 6.1); see [`try_set_protocol`](Url::try_set_protocol).
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("http://example.com:443/", None)?;
+    /// url.set_protocol("https");
+    /// assert_eq!(url.href(), "https://example.com/");
+    /// url.set_protocol("mailto"); // special to non-special: ignored
+    /// assert_eq!(url.href(), "https://example.com/");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_protocol(&mut self, value: &str) {
+        let _ = self.try_set_protocol(value);
+    }
+
+    /// The `protocol` setter (spec 6.1): basic URL parse `value` followed by `:` with this
+    /// URL and the scheme start state as state override. Anything after the first `:` is
+    /// ignored.
+    ///
+    /// ```
+    /// use url_api::{SetterError, Url};
+    ///
+    /// let mut url = Url::parse("web+app://example.com/", None)?;
+    /// assert_eq!(url.try_set_protocol("web+other:ignored"), Ok(()));
+    /// assert_eq!(url.protocol(), "web+other:");
+    /// assert_eq!(url.try_set_protocol("1abc"), Err(SetterError::InvalidScheme));
+    /// assert_eq!(url.try_set_protocol("http"), Err(SetterError::SchemeChangeNotAllowed));
+    /// assert_eq!(url.href(), "web+other://example.com/");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn try_set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
+        if !fits(self, value.len()) {
+            return Err(SetterError::TooLong);
+        }
+        let mut input = String::with_capacity(value.len() + 1);
+        input.push_str(value);
+        input.push(':');
+        match self
+            .inner
+            .basic_parse_override(&input, StateOverride::SchemeStart)
+        {
+            Err(e) => Err(too_long_or(e, SetterError::InvalidScheme)),
+            // The scheme state "returns" without a change when the change is not allowed
+            // (spec 4.4, scheme state, step 2.1); on success the scheme is the one asked for.
+            Ok(()) if requested_scheme(value) != self.scheme() => {
+                Err(SetterError::SchemeChangeNotAllowed)
+            }
+            Ok(()) => Ok(()),
+        }
+    }
+
+    /// The `username` setter (spec 6.1); see [`try_set_username`](Url::try_set_username).
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// url.set_username("me@home");
+    /// assert_eq!(url.href(), "https://me%40home@example.com/");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_username(&mut self, value: &str) {
+        let _ = self.try_set_username(value);
+    }
+
+    /// The `username` setter (spec 6.1): unless the URL cannot have a
+    /// username/password/port, set the username (spec 4.2) to `value`, percent-encoded with
+    /// the userinfo percent-encode set.
+    ///
+    /// ```
+    /// use url_api::{SetterError, Url};
+    ///
+    /// let mut url = Url::parse("file:///etc/hosts", None)?;
+    /// assert_eq!(url.try_set_username("me"), Err(SetterError::CannotHaveUsernamePasswordPort));
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn try_set_username(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.inner.cannot_have_username_password_port() {
+            return Err(SetterError::CannotHaveUsernamePasswordPort);
+        }
+        if !fits(self, value.len()) {
+            return Err(SetterError::TooLong);
+        }
+        self.inner.set_username(value);
+        Ok(())
+    }
+
+    /// The `password` setter (spec 6.1); see [`try_set_password`](Url::try_set_password).
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://me@example.com/", None)?;
+    /// url.set_password("p:w");
+    /// assert_eq!(url.href(), "https://me:p%3Aw@example.com/");
+    /// url.set_password("");
+    /// assert_eq!(url.href(), "https://me@example.com/");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_password(&mut self, value: &str) {
+        let _ = self.try_set_password(value);
+    }
+
+    /// The `password` setter (spec 6.1): unless the URL cannot have a
+    /// username/password/port, set the password (spec 4.2) to `value`, percent-encoded with
+    /// the userinfo percent-encode set.
+    ///
+    /// ```
+    /// use url_api::{SetterError, Url};
+    ///
+    /// let mut url = Url::parse("mailto:me@example.com", None)?;
+    /// assert_eq!(url.try_set_password("pw"), Err(SetterError::CannotHaveUsernamePasswordPort));
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn try_set_password(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.inner.cannot_have_username_password_port() {
+            return Err(SetterError::CannotHaveUsernamePasswordPort);
+        }
+        if !fits(self, value.len()) {
+            return Err(SetterError::TooLong);
+        }
+        self.inner.set_password(value);
+        Ok(())
+    }
+
+    /// The `host` setter (spec 6.1); see [`try_set_host`](Url::try_set_host).
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com:8080/path", None)?;
+    /// url.set_host("example.org");
+    /// assert_eq!(url.href(), "https://example.org:8080/path"); // the port is kept
+    /// url.set_host("example.net:9090");
+    /// assert_eq!(url.host(), "example.net:9090");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_host(&mut self, value: &str) {
+        let _ = self.try_set_host(value);
+    }
+
+    /// The `host` setter (spec 6.1): unless the URL has an opaque path, basic URL parse
+    /// `value` with this URL and the host state as state override. A port after the host is
+    /// set too; without one the port is unchanged.
+    ///
+    /// ```
+    /// use url_api::{SetterError, Url};
+    ///
+    /// let mut url = Url::parse("https://example.com/", None)?;
+    /// assert!(matches!(url.try_set_host("exa mple.org"), Err(SetterError::InvalidHost(_))));
+    /// // A valid host with an invalid port: the host is set, as the spec says.
+    /// assert!(matches!(url.try_set_host("example.org:99999"), Err(SetterError::InvalidPort(_))));
+    /// assert_eq!(url.href(), "https://example.org/");
+    ///
+    /// let mut opaque = Url::parse("mailto:me@example.com", None)?;
+    /// assert_eq!(opaque.try_set_host("example.org"), Err(SetterError::HasOpaquePath));
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn try_set_host(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_host_or_hostname(value, StateOverride::Host)
+    }
+
+    /// The `hostname` setter (spec 6.1); see [`try_set_hostname`](Url::try_set_hostname).
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com:8080/", None)?;
+    /// url.set_hostname("EXAMPLE.org");
+    /// assert_eq!(url.href(), "https://example.org:8080/");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_hostname(&mut self, value: &str) {
+        let _ = self.try_set_hostname(value);
+    }
+
+    /// The `hostname` setter (spec 6.1): unless the URL has an opaque path, basic URL parse
+    /// `value` with this URL and the hostname state as state override. A value with a port
+    /// changes nothing.
+    ///
+    /// ```
+    /// use url_api::{SetterError, Url};
+    ///
+    /// let mut url = Url::parse("https://example.com/", None)?;
+    /// assert!(matches!(url.try_set_hostname("example.org:81"), Err(SetterError::InvalidHost(_))));
+    /// assert_eq!(url.href(), "https://example.com/");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn try_set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_host_or_hostname(value, StateOverride::Hostname)
+    }
+
+    fn set_host_or_hostname(
+        &mut self,
+        value: &str,
+        state: StateOverride,
+    ) -> Result<(), SetterError> {
+        // Step 1: if this's URL has an opaque path, then return.
+        if self.inner.has_opaque_path() {
+            return Err(SetterError::HasOpaquePath);
+        }
+        if !fits(self, value.len()) {
+            return Err(SetterError::TooLong);
+        }
+        // Step 2: basic URL parse the value with this's URL and the host (hostname) state.
+        let special = self.inner.is_special();
+        self.inner.basic_parse_override(value, state).map_err(|e| {
+            let port_error = matches!(
+                e.validation_error(),
+                Some(ValidationError::PortInvalid | ValidationError::PortOutOfRange)
+            );
+            // The port state's own "return failure" (a value like "host:x") names no error.
+            let port_state_failure = matches!(e, ParseError::OverrideFailure)
+                && state == StateOverride::Host
+                && reaches_port_state(value, special);
+            match e {
+                ParseError::TooLong => SetterError::TooLong,
+                _ if port_error || port_state_failure => SetterError::InvalidPort(reported(e)),
+                _ => SetterError::InvalidHost(reported(e)),
+            }
+        })
+    }
+
+    /// The `port` setter (spec 6.1); see [`try_set_port`](Url::try_set_port).
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// url.set_port("8443");
+    /// assert_eq!(url.href(), "https://example.com:8443/");
+    /// url.set_port("443"); // the default port is stored as null
+    /// assert_eq!(url.href(), "https://example.com/");
+    /// url.set_port("8080abc"); // digits up to the first non-digit
+    /// assert_eq!(url.port(), "8080");
+    /// url.set_port("");
+    /// assert_eq!(url.port(), "");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_port(&mut self, value: &str) {
+        let _ = self.try_set_port(value);
+    }
+
+    /// The `port` setter (spec 6.1): unless the URL cannot have a username/password/port, the
+    /// empty string sets the port to null, and anything else is basic URL parsed with this
+    /// URL and the port state as state override.
+    ///
+    /// ```
+    /// use url_api::{SetterError, Url};
+    ///
+    /// let mut url = Url::parse("https://example.com:8080/", None)?;
+    /// assert!(matches!(url.try_set_port("65536"), Err(SetterError::InvalidPort(_))));
+    /// assert!(matches!(url.try_set_port("x"), Err(SetterError::InvalidPort(_))));
+    /// assert_eq!(url.port(), "8080");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn try_set_port(&mut self, value: &str) -> Result<(), SetterError> {
+        // Step 1: if this's URL cannot have a username/password/port, then return.
+        if self.inner.cannot_have_username_password_port() {
+            return Err(SetterError::CannotHaveUsernamePasswordPort);
+        }
+        // Step 2: the empty string sets the port to null.
+        if value.is_empty() {
+            self.inner.set_port(None);
+            return Ok(());
+        }
+        // Step 3: basic URL parse the value with the port state as state override.
+        self.inner
+            .basic_parse_override(value, StateOverride::Port)
+            .map_err(|e| too_long_or(e, SetterError::InvalidPort(reported(e))))
+    }
+
+    /// The `pathname` setter (spec 6.1); see [`try_set_pathname`](Url::try_set_pathname).
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com/a?q", None)?;
+    /// url.set_pathname("b c/../d");
+    /// assert_eq!(url.href(), "https://example.com/d?q");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_pathname(&mut self, value: &str) {
+        let _ = self.try_set_pathname(value);
+    }
+
+    /// The `pathname` setter (spec 6.1): unless the URL has an opaque path, empty the path
+    /// and basic URL parse `value` with this URL and the path start state as state override.
+    ///
+    /// ```
+    /// use url_api::{SetterError, Url};
+    ///
+    /// let mut url = Url::parse("data:text/plain,hi", None)?;
+    /// assert_eq!(url.try_set_pathname("/x"), Err(SetterError::HasOpaquePath));
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn try_set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
+        // Step 1: if this's URL has an opaque path, then return.
+        if self.inner.has_opaque_path() {
+            return Err(SetterError::HasOpaquePath);
+        }
+        self.edit_then_parse(value, StateOverride::PathStart, |url| url.clear_path())
+    }
+
+    /// The `search` setter (spec 6.1); see [`try_set_search`](Url::try_set_search).
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com/?a=1#f", None)?;
+    /// url.set_search("?b=2 3");
+    /// assert_eq!(url.href(), "https://example.com/?b=2%203#f");
+    /// assert_eq!(url.search_params().get("b"), Some("2 3"));
+    /// url.set_search("");
+    /// assert_eq!(url.href(), "https://example.com/#f");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_search(&mut self, value: &str) {
+        let _ = self.try_set_search(value);
+    }
+
+    /// The `search` setter (spec 6.1): the empty string sets the query to null; otherwise
+    /// one leading `?` is removed, the query is set to the empty string, and the rest is
+    /// basic URL parsed with this URL and the query state as state override. The search
+    /// params (the query object's list) follow, since they are read from the query.
+    ///
+    /// Fails only with [`SetterError::TooLong`].
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// assert_eq!(url.try_set_search("q='x'"), Ok(()));
+    /// assert_eq!(url.search(), "?q=%27x%27"); // special-query percent-encode set
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn try_set_search(&mut self, value: &str) -> Result<(), SetterError> {
+        // Step 3: the empty string sets the query to null (the query object's list becomes
+        // empty with it).
+        if value.is_empty() {
+            self.inner.set_query(None);
+            return Ok(());
+        }
+        // Steps 4-6: remove a single leading "?", set the query to "", parse into it.
+        let input = value.strip_prefix('?').unwrap_or(value);
+        self.edit_then_parse(input, StateOverride::Query, |url| url.set_query(Some("")))
+    }
+
+    /// The `hash` setter (spec 6.1); see [`try_set_hash`](Url::try_set_hash).
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// url.set_hash("#a b");
+    /// assert_eq!(url.href(), "https://example.com/#a%20b");
+    /// url.set_hash("");
+    /// assert_eq!(url.href(), "https://example.com/");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn set_hash(&mut self, value: &str) {
+        let _ = self.try_set_hash(value);
+    }
+
+    /// The `hash` setter (spec 6.1): the empty string sets the fragment to null; otherwise
+    /// one leading `#` is removed, the fragment is set to the empty string, and the rest is
+    /// basic URL parsed with this URL and the fragment state as state override.
+    ///
+    /// Fails only with [`SetterError::TooLong`].
+    ///
+    /// ```
+    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// assert_eq!(url.try_set_hash("#"), Ok(()));
+    /// assert_eq!(url.href(), "https://example.com/#");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
+    pub fn try_set_hash(&mut self, value: &str) -> Result<(), SetterError> {
+        // Step 3: the empty string sets the fragment to null.
+        if value.is_empty() {
+            self.inner.set_fragment(None);
+            return Ok(());
+        }
+        // Steps 4-6: remove a single leading "#", set the fragment to "", parse into it.
+        let input = value.strip_prefix('#').unwrap_or(value);
+        self.edit_then_parse(input, StateOverride::Fragment, |url| {
+            url.set_fragment(Some(""))
+        })
+    }
+
+    /// Runs `edit` on the record, then the basic URL parser on `input` with `state` as state
+    /// override. Those parses fail only when the URL would be too long; then the URL is
+    /// restored, so a failing setter changes nothing. A copy is kept only when the input is
+    /// large enough for that to be possible.
+    fn edit_then_parse(
+        &mut self,
+        input: &str,
+        state: StateOverride,
+        edit: impl FnOnce(&mut url_core::Url),
+    ) -> Result<(), SetterError> {
+        let saved = (!fits(self, input.len())).then(|| self.inner.clone());
+        edit(&mut self.inner);
+        self.inner.basic_parse_override(input, state).map_err(|e| {
+            if let Some(saved) = saved {
+                self.inner = saved;
+            }
+            too_long_or(e, SetterError::TooLong)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn port_state_detection() {
+        assert!(reaches_port_state("example.com:x", true));
+        assert!(reaches_port_state("[::1]:x", true));
+        assert!(!reaches_port_state("[::1]", true));
+        assert!(!reaches_port_state("a/b:c", true));
+        assert!(!reaches_port_state("a\\b:c", true));
+        assert!(reaches_port_state("a\\b:c", false));
+    }
+
+    #[test]
+    fn requested_scheme_reads_like_the_scheme_state() {
+        assert_eq!(requested_scheme("HT\tTP:x"), "http");
+        assert_eq!(requested_scheme("wss"), "wss");
+    }
+}

@@ -1,0 +1,54 @@
+//! `Url::parse` over each file of `../shared/datasets` (one URL per line, BOM stripped,
+//! empty lines skipped): URLs/s (`parse/urls/<file>`) and MB/s (`parse/bytes/<file>`).
+//! Before measuring, prints the heap allocations per URL, counted by an instrumented global
+//! allocator.
+//!
+//! `cargo bench -p url-core --bench parse -- --measurement-time 3`
+
+#[path = "../tests/common/datasets.rs"]
+mod datasets;
+
+use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+use std::alloc::System;
+use url_core::Url;
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+fn parse_all(lines: &[String]) -> usize {
+    let mut ok = 0;
+    for line in lines {
+        if let Ok(url) = Url::parse(black_box(line), None) {
+            ok += black_box(url).as_str().len() & 1;
+        }
+    }
+    ok
+}
+
+fn bench(c: &mut Criterion) {
+    let data = datasets::load();
+    for (name, lines) in &data {
+        let region = Region::new(GLOBAL);
+        let parsed = lines.iter().filter(|l| Url::parse(l, None).is_ok()).count();
+        let stats = region.change();
+        println!(
+            "allocations: {name}: {} URLs, {parsed} parse, {:.3} allocations/URL, {:.3} reallocations/URL",
+            lines.len(),
+            stats.allocations as f64 / lines.len() as f64,
+            stats.reallocations as f64 / lines.len() as f64,
+        );
+    }
+    let mut group = c.benchmark_group("parse");
+    for (name, lines) in &data {
+        let bytes: usize = lines.iter().map(String::len).sum();
+        group.throughput(Throughput::Elements(lines.len() as u64));
+        group.bench_function(format!("urls/{name}"), |b| b.iter(|| parse_all(lines)));
+        group.throughput(Throughput::Bytes(bytes as u64));
+        group.bench_function(format!("bytes/{name}"), |b| b.iter(|| parse_all(lines)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

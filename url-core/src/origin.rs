@@ -1,0 +1,161 @@
+//! Origins (spec 4.7, with the HTML standard's definition of an origin).
+
+use crate::scheme::SchemeType;
+use crate::url::{Url, to_u32};
+use alloc::string::String;
+use core::fmt;
+use core::sync::atomic::{AtomicUsize, Ordering};
+use host::{HostKind, HostRef};
+
+/// An origin (HTML): an opaque origin, or a tuple origin (scheme, host, port, domain) whose
+/// domain is always null here.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// An opaque origin: equal only to itself (and its clones).
+    Opaque(OpaqueOrigin),
+    /// A tuple origin.
+    Tuple(TupleOrigin),
+}
+
+/// An opaque origin: an internal value with no serialization but `"null"`. Each
+/// [`OpaqueOrigin::new`] is different from every other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpaqueOrigin(usize);
+
+impl OpaqueOrigin {
+    /// A new opaque origin, distinct from every other one made by this process.
+    pub fn new() -> OpaqueOrigin {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        OpaqueOrigin(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+impl Default for OpaqueOrigin {
+    fn default() -> Self {
+        OpaqueOrigin::new()
+    }
+}
+
+/// A tuple origin (scheme, host, port) with a null domain, stored as its ASCII serialization
+/// (`scheme "://" host [":" port]`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TupleOrigin {
+    serialization: String,
+    scheme_end: u32,
+    host_kind: HostKind,
+    port: Option<u16>,
+}
+
+impl TupleOrigin {
+    /// The origin's scheme.
+    pub fn scheme(&self) -> &str {
+        self.serialization
+            .get(..self.scheme_end as usize)
+            .unwrap_or_default()
+    }
+
+    /// The origin's host, serialized (spec 3.6).
+    pub fn host_str(&self) -> &str {
+        let start = self.scheme_end as usize + 3;
+        let end = match self.port {
+            Some(_) => self.serialization.rfind(':').unwrap_or(self.serialization.len()),
+            None => self.serialization.len(),
+        };
+        self.serialization.get(start..end).unwrap_or_default()
+    }
+
+    /// The origin's host as a borrowed host.
+    pub fn host(&self) -> Option<HostRef<'_>> {
+        HostRef::from_serialized(self.host_kind, self.host_str())
+    }
+
+    /// The origin's port (null when it is the scheme's default port).
+    pub fn port(&self) -> Option<u16> {
+        self.port
+    }
+}
+
+impl Origin {
+    /// A new opaque origin.
+    pub fn new_opaque() -> Origin {
+        Origin::Opaque(OpaqueOrigin::new())
+    }
+
+    /// Whether the origin is opaque.
+    pub fn is_opaque(&self) -> bool {
+        matches!(self, Origin::Opaque(_))
+    }
+
+    /// The ASCII serialization of an origin (HTML): `"null"` for an opaque origin, else
+    /// `scheme "://" host [":" port]`.
+    pub fn ascii_serialization(&self) -> &str {
+        match self {
+            Origin::Opaque(_) => "null",
+            Origin::Tuple(t) => &t.serialization,
+        }
+    }
+
+    /// Same origin (HTML): both opaque and identical, or both tuples with equal scheme, host
+    /// and port.
+    pub fn same_origin(&self, other: &Origin) -> bool {
+        self == other
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.ascii_serialization())
+    }
+}
+
+/// The tuple origin (url's scheme, url's host, url's port, null).
+fn tuple_origin(url: &Url) -> Origin {
+    let (Some(kind), Some(host)) = (url.host_kind(), url.host_str()) else {
+        return Origin::new_opaque();
+    };
+    let scheme = url.scheme();
+    let mut serialization = String::with_capacity(scheme.len() + 3 + host.len() + 6);
+    serialization.push_str(scheme);
+    serialization.push_str("://");
+    serialization.push_str(host);
+    if let Some(port) = url.port_str() {
+        serialization.push(':');
+        serialization.push_str(port);
+    }
+    Origin::Tuple(TupleOrigin {
+        serialization,
+        scheme_end: to_u32(scheme.len()),
+        host_kind: kind,
+        port: url.port(),
+    })
+}
+
+/// The origin of a URL (spec 4.7), switching on its scheme.
+pub(crate) fn origin_of(url: &Url) -> Origin {
+    match url.scheme_type() {
+        SchemeType::Ftp
+        | SchemeType::Http
+        | SchemeType::Https
+        | SchemeType::Ws
+        | SchemeType::Wss => tuple_origin(url),
+        // "Unfortunate as it is, this is left as an exercise to the reader. When in doubt,
+        // return a new opaque origin."
+        SchemeType::File => Origin::new_opaque(),
+        SchemeType::NotSpecial if url.scheme() == "blob" => blob_origin(url),
+        SchemeType::NotSpecial => Origin::new_opaque(),
+    }
+}
+
+/// 4.7 "blob": the blob URL entry is always null here (no blob URL store), so: parse the
+/// URL path serialization; an `http`/`https` result gives its origin, anything else an opaque
+/// origin.
+fn blob_origin(url: &Url) -> Origin {
+    match Url::parse(url.path(), None) {
+        Ok(path_url)
+            if matches!(path_url.scheme_type(), SchemeType::Http | SchemeType::Https) =>
+        {
+            tuple_origin(&path_url)
+        }
+        _ => Origin::new_opaque(),
+    }
+}

@@ -1,0 +1,497 @@
+//! The basic URL parser (spec 4.4).
+//!
+//! One [`Parser`] runs the spec's state machine. Each state of the spec is one method named
+//! after it (in `states_*.rs`, in the spec's order). A method handles a whole run of input
+//! that stays in its state (a scheme, an authority, a path segment, a query) instead of one
+//! code point at a time, and appends the serialization straight to the output buffer; the
+//! record's boundaries are kept as offsets into that buffer.
+
+mod input;
+mod states_authority;
+mod states_file;
+mod states_path;
+mod states_scheme;
+mod tables;
+
+use crate::error::ParseError;
+use crate::parts::Parts;
+use crate::scheme::SchemeType;
+use crate::url::{Url, to_u32};
+use alloc::string::String;
+use core::num::NonZeroU32;
+use host::{HostKind, NoSink, ReportedError, ValidationError, ValidationSink};
+use input::{InputMap, MapSink, prepare};
+use percent::{Encoder, Utf8};
+
+/// The states a caller may give the basic URL parser as *state override* (spec 4.4), each
+/// used by one setter of the API (spec 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StateOverride {
+    /// Scheme start state (the `protocol` setter; the input must end with `:`).
+    SchemeStart,
+    /// Host state (the `host` setter: a host and an optional `:port`).
+    Host,
+    /// Hostname state (the `hostname` setter: a host alone).
+    Hostname,
+    /// Port state (the `port` setter).
+    Port,
+    /// Path start state (the `pathname` setter). The path state appends segments to the
+    /// url's path: empty it first (see [`Url::clear_path`]) to replace it.
+    PathStart,
+    /// Query state (the `search` setter). The query state appends to the url's query: set it
+    /// to the empty string first to replace it.
+    Query,
+    /// Fragment state (the `hash` setter). The fragment state appends to the url's fragment:
+    /// set it to the empty string first to replace it.
+    Fragment,
+}
+
+/// The states of the basic URL parser (spec 4.4), in the spec's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    SchemeStart,
+    Scheme,
+    NoScheme,
+    SpecialRelativeOrAuthority,
+    PathOrAuthority,
+    Relative,
+    RelativeSlash,
+    SpecialAuthoritySlashes,
+    SpecialAuthorityIgnoreSlashes,
+    Authority,
+    Host,
+    Hostname,
+    Port,
+    File,
+    FileSlash,
+    FileHost,
+    PathStart,
+    Path,
+    OpaquePath,
+    Query,
+    Fragment,
+}
+
+impl From<StateOverride> for State {
+    fn from(s: StateOverride) -> State {
+        match s {
+            StateOverride::SchemeStart => State::SchemeStart,
+            StateOverride::Host => State::Host,
+            StateOverride::Hostname => State::Hostname,
+            StateOverride::Port => State::Port,
+            StateOverride::PathStart => State::PathStart,
+            StateOverride::Query => State::Query,
+            StateOverride::Fragment => State::Fragment,
+        }
+    }
+}
+
+/// What a state tells the machine: go on in a state at a pointer, or stop.
+pub(crate) enum Flow {
+    /// Switch to this state with the pointer at this byte offset. ("Decrease pointer by 1"
+    /// in the spec is a `Next` at the current offset; the spec's implicit increase is `+ 1`.)
+    Next(State, usize),
+    /// "Return url" / "return" after a change: done.
+    Done,
+    /// With a state override: the spec says "return" before changing anything.
+    Unchanged,
+}
+
+pub(crate) type Step = Result<Flow, ParseError>;
+
+/// The basic URL parser at work: the prepared input, the arguments, and the record being
+/// built (its serialization in `out`, boundaries as offsets into `out`).
+pub(crate) struct Parser<'a, E: ?Sized, S> {
+    /// The input after steps 1 to 3 (stripped, no tabs or newlines).
+    pub(crate) input: &'a str,
+    /// Maps offsets in `input` back to the input as given, for validation errors.
+    pub(crate) map: InputMap,
+    pub(crate) base: Option<&'a Url>,
+    pub(crate) encoding: &'a E,
+    pub(crate) sink: &'a mut S,
+    pub(crate) state_override: Option<StateOverride>,
+    /// The serialization being written. With a state override it holds only the component
+    /// being changed (the url's own parts are read from the fields below).
+    pub(crate) out: String,
+    pub(crate) scheme_end: usize,
+    pub(crate) username_end: usize,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) path_start: usize,
+    pub(crate) query_start: Option<usize>,
+    pub(crate) fragment_start: Option<usize>,
+    pub(crate) port: Option<u16>,
+    pub(crate) host: Option<HostKind>,
+    pub(crate) scheme_type: SchemeType,
+    pub(crate) opaque_path: bool,
+    /// With a state override: whether url includes credentials.
+    pub(crate) includes_credentials: bool,
+    /// With a state override: which of the url's components the run has set.
+    pub(crate) host_set: bool,
+    pub(crate) port_set: bool,
+    /// Input before this offset is already in the path state's buffer (the file host state's
+    /// Windows drive letter quirk): not checked again for invalid URL units.
+    pub(crate) checked_until: usize,
+}
+
+impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
+    fn new(
+        input: &'a str,
+        map: InputMap,
+        base: Option<&'a Url>,
+        encoding: &'a E,
+        sink: &'a mut S,
+        state_override: Option<StateOverride>,
+    ) -> Self {
+        Parser {
+            input,
+            map,
+            base,
+            encoding,
+            sink,
+            state_override,
+            out: String::new(),
+            scheme_end: 0,
+            username_end: 0,
+            host_start: 0,
+            host_end: 0,
+            path_start: 0,
+            query_start: None,
+            fragment_start: None,
+            port: None,
+            host: None,
+            scheme_type: SchemeType::NotSpecial,
+            opaque_path: false,
+            includes_credentials: false,
+            host_set: false,
+            port_set: false,
+            checked_until: 0,
+        }
+    }
+
+    /// The byte at `i` of the prepared input; `None` is the spec's EOF code point.
+    #[inline(always)]
+    pub(crate) fn byte(&self, i: usize) -> Option<u8> {
+        self.input.as_bytes().get(i).copied()
+    }
+
+    /// The prepared input from `from` to `to`.
+    #[inline(always)]
+    pub(crate) fn slice(&self, from: usize, to: usize) -> &'a str {
+        self.input.get(from..to).unwrap_or_default()
+    }
+
+    /// The prepared input from `from` on ("remaining" is `rest(pointer + 1)`).
+    #[inline(always)]
+    pub(crate) fn rest(&self, from: usize) -> &'a [u8] {
+        self.input.as_bytes().get(from..).unwrap_or_default()
+    }
+
+    /// Whether url is special.
+    #[inline(always)]
+    pub(crate) fn special(&self) -> bool {
+        self.scheme_type.is_special()
+    }
+
+    /// Reports a validation error found at prepared-input offset `at`.
+    #[inline(always)]
+    pub(crate) fn error(&mut self, error: ValidationError, at: usize) {
+        if S::ENABLED {
+            let offset = self.map.original(at);
+            self.sink.report(error, offset);
+        }
+    }
+
+    /// Reports a validation error that makes the parser return failure, and returns that
+    /// failure.
+    #[inline]
+    pub(crate) fn failure(&mut self, error: ValidationError, at: usize) -> ParseError {
+        let offset = self.map.original(at);
+        self.sink.report(error, offset);
+        ParseError::Invalid(ReportedError { error, offset })
+    }
+
+    /// The invalid-URL-unit checks of the path, opaque path, query and fragment states, run
+    /// over `from..to` only when someone listens: "If c is not a URL code point and not
+    /// U+0025 (%), invalid-URL-unit validation error. If c is U+0025 (%) and remaining does
+    /// not start with two ASCII hex digits, invalid-URL-unit validation error."
+    #[inline]
+    pub(crate) fn check_url_units(&mut self, from: usize, to: usize) {
+        if !S::ENABLED {
+            return;
+        }
+        let from = from.max(self.checked_until);
+        let input = self.input;
+        let all = input.as_bytes();
+        for (i, c) in self.slice(from, to).char_indices() {
+            let at = from + i;
+            let bad = if c == '%' {
+                !percent::is_percent_encoded_byte(all, at)
+            } else {
+                !percent::classes::is_url_code_point(c)
+            };
+            if bad {
+                self.error(ValidationError::InvalidUrlUnit, at);
+            }
+        }
+    }
+
+    /// Host-parses `from..to` of the input (spec 3.5, with isOpaque = url is not special),
+    /// appending the host's serialization to `out`.
+    pub(crate) fn parse_host(&mut self, from: usize, to: usize) -> Result<HostKind, ParseError> {
+        let buffer = self.slice(from, to);
+        let is_opaque = !self.special();
+        let mut sink = MapSink {
+            inner: &mut *self.sink,
+            map: &self.map,
+            base: from,
+        };
+        match host::parse_host_into(buffer, is_opaque, &mut self.out, &mut sink) {
+            Ok(kind) => Ok(kind),
+            Err(e) => Err(ParseError::Invalid(ReportedError {
+                error: e.error,
+                offset: self.map.original(from + e.offset),
+            })),
+        }
+    }
+
+    /// Runs the state machine from `state` at pointer 0 (spec 4.4, step 10).
+    fn run(&mut self, mut state: State) -> Step {
+        let mut pointer = 0;
+        loop {
+            let flow = match state {
+                State::SchemeStart => self.scheme_start_state(pointer),
+                State::Scheme => self.scheme_state(pointer),
+                State::NoScheme => self.no_scheme_state(pointer),
+                State::SpecialRelativeOrAuthority => {
+                    self.special_relative_or_authority_state(pointer)
+                }
+                State::PathOrAuthority => self.path_or_authority_state(pointer),
+                State::Relative => self.relative_state(pointer),
+                State::RelativeSlash => self.relative_slash_state(pointer),
+                State::SpecialAuthoritySlashes => self.special_authority_slashes_state(pointer),
+                State::SpecialAuthorityIgnoreSlashes => {
+                    self.special_authority_ignore_slashes_state(pointer)
+                }
+                State::Authority => self.authority_state(pointer),
+                State::Host | State::Hostname => self.host_state(pointer),
+                State::Port => self.port_state(pointer),
+                State::File => self.file_state(pointer),
+                State::FileSlash => self.file_slash_state(pointer),
+                State::FileHost => self.file_host_state(pointer),
+                State::PathStart => self.path_start_state(pointer),
+                State::Path => self.path_state(pointer),
+                State::OpaquePath => self.opaque_path_state(pointer),
+                State::Query => self.query_state(pointer),
+                State::Fragment => self.fragment_state(pointer),
+            }?;
+            match flow {
+                Flow::Next(next, at) => {
+                    state = next;
+                    pointer = at;
+                }
+                done => return Ok(done),
+            }
+        }
+    }
+
+    /// Turns the finished buffer into a record: adds the serializer's `"/."` guard (spec 4.5,
+    /// step 3) where needed and checks that every offset fits in a `u32`.
+    fn finish(mut self) -> Result<Url, ParseError> {
+        if self.host.is_none()
+            && !self.opaque_path
+            && self
+                .out
+                .get(self.path_start..)
+                .is_some_and(|p| p.starts_with("//"))
+        {
+            // A URL without a host whose path starts with an empty segment: without the
+            // guard, the serialization would read as an authority.
+            self.out.insert_str(self.path_start, "/.");
+            self.path_start += 2;
+            self.query_start = self.query_start.map(|q| q + 2);
+            self.fragment_start = self.fragment_start.map(|f| f + 2);
+        }
+        if u32::try_from(self.out.len()).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        let nz = |o: Option<usize>| o.and_then(|o| NonZeroU32::new(to_u32(o)));
+        Ok(Url {
+            scheme_end: to_u32(self.scheme_end),
+            username_end: to_u32(self.username_end),
+            host_start: to_u32(self.host_start),
+            host_end: to_u32(self.host_end),
+            path_start: to_u32(self.path_start),
+            query_start: nz(self.query_start),
+            fragment_start: nz(self.fragment_start),
+            port: self.port,
+            host: self.host,
+            scheme_type: self.scheme_type,
+            opaque_path: self.opaque_path,
+            serialization: self.out,
+        })
+    }
+}
+
+impl Url {
+    /// The URL parser (spec 4.4) on `input` with an optional `base`, UTF-8 encoding, and no
+    /// validation error reporting. (The blob URL entry step is left out: see the crate docs.)
+    ///
+    /// ```
+    /// let url = url_core::Url::parse("HTTP://EXAMPLE.com:80/./a/../b", None)?;
+    /// assert_eq!(url.as_str(), "http://example.com/b");
+    /// # Ok::<(), url_core::ParseError>(())
+    /// ```
+    pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        Url::parse_with(input, base, &Utf8, &mut NoSink)
+    }
+
+    /// The basic URL parser (spec 4.4) with every argument but url and state override:
+    /// `encoding` is used for the query of special URLs other than `ws`/`wss` (UTF-8 is
+    /// [`Utf8`]); every validation error goes to `sink` with its byte offset in `input` as
+    /// given (before the leading/trailing C0 control or space and the tabs and newlines are
+    /// removed). A failure is also reported to `sink` before it is returned.
+    pub fn parse_with<E: Encoder + ?Sized, S: ValidationSink>(
+        input: &str,
+        base: Option<&Url>,
+        encoding: &E,
+        sink: &mut S,
+    ) -> Result<Url, ParseError> {
+        if u32::try_from(input.len()).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        // Steps 1 to 3.
+        let (input, map) = prepare(input, true, sink);
+        // Step 5: "getting an output encoding" maps UTF-16BE/LE and replacement to UTF-8;
+        // that is the encoder's business.
+        let mut parser = Parser::new(&input, map, base, encoding, sink, None);
+        match parser.run(State::SchemeStart)? {
+            Flow::Done | Flow::Unchanged | Flow::Next(..) => parser.finish(),
+        }
+    }
+
+    /// Whether `input` parses against `base` (the `canParse()` steps, spec 6.1, with a parsed
+    /// base).
+    pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
+        Url::parse(input, base).is_ok()
+    }
+
+    /// The API URL parser (spec 6.1, "parse a URL" with strings): parse `base` first, if
+    /// given, then `input` against it.
+    pub fn parse_with_base_str(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
+        match base {
+            Some(base) => {
+                let base = Url::parse(base, None)?;
+                Url::parse(input, Some(&base))
+            }
+            None => Url::parse(input, None),
+        }
+    }
+
+    /// The basic URL parser (spec 4.4) with this URL as *url* and `state` as *state
+    /// override*, UTF-8, no validation errors. Modifies `self` in place.
+    ///
+    /// Where the spec says "return" without a change, and on failure, `self` is left
+    /// byte-for-byte as it was, with one exception the spec makes: a [`StateOverride::Host`]
+    /// run sets the host before it moves on to the port, so `"example.com:"` or
+    /// `"example.com:99999"` change the host and then return failure.
+    ///
+    /// ```
+    /// use url_core::{StateOverride, Url};
+    /// let mut url = Url::parse("https://example.com:8080/p?q", None)?;
+    /// url.basic_parse_override("example.org", StateOverride::Hostname)?;
+    /// assert_eq!(url.as_str(), "https://example.org:8080/p?q");
+    /// url.basic_parse_override("ws:", StateOverride::SchemeStart)?;
+    /// assert_eq!(url.as_str(), "ws://example.org:8080/p?q");
+    /// # Ok::<(), url_core::ParseError>(())
+    /// ```
+    pub fn basic_parse_override(
+        &mut self,
+        input: &str,
+        state: StateOverride,
+    ) -> Result<(), ParseError> {
+        self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
+    }
+
+    /// [`Url::basic_parse_override`] with an encoding and a validation error sink.
+    pub fn basic_parse_override_with<E: Encoder + ?Sized, S: ValidationSink>(
+        &mut self,
+        input: &str,
+        state: StateOverride,
+        encoding: &E,
+        sink: &mut S,
+    ) -> Result<(), ParseError> {
+        if u32::try_from(input.len()).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        if self.opaque_path && state == StateOverride::PathStart {
+            // The path state cannot append segments to an opaque path; the pathname setter
+            // returns before it gets here.
+            return Ok(());
+        }
+        // Steps 2 and 3 (step 1 is only for a new url).
+        let (prepared, map) = prepare(input, false, sink);
+        let mut parser = Parser::new(&prepared, map, None, encoding, sink, Some(state));
+        parser.load(self, state);
+        let result = parser.run(state.into());
+        let changed = match result {
+            Ok(Flow::Unchanged) => false,
+            Ok(_) => true,
+            // Only the host state sets anything before it can fail.
+            Err(_) => parser.host_set,
+        };
+        if changed {
+            let updated = parser.commit(self, state)?;
+            *self = updated;
+        }
+        result.map(|_| ())
+    }
+}
+
+impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
+    /// With a state override: takes url's flags, and puts the component the override state
+    /// appends to (path, query or fragment) in the buffer.
+    fn load(&mut self, url: &Url, state: StateOverride) {
+        self.scheme_type = url.scheme_type;
+        self.host = url.host;
+        self.port = url.port;
+        self.opaque_path = url.opaque_path;
+        self.includes_credentials = url.includes_credentials();
+        let component = match state {
+            StateOverride::PathStart => url.path(),
+            StateOverride::Query => url.query().unwrap_or_default(),
+            StateOverride::Fragment => url.fragment().unwrap_or_default(),
+            _ => "",
+        };
+        self.out.push_str(component);
+    }
+
+    /// With a state override: the url with the components this run set.
+    fn commit(&self, url: &Url, state: StateOverride) -> Result<Url, ParseError> {
+        let mut parts = Parts::of(url);
+        let new = self.out.as_str();
+        match state {
+            StateOverride::SchemeStart => {
+                parts.scheme = new;
+                // Scheme state, step 2.1.4: "If url's port is url's scheme's default port,
+                // then set url's port to null."
+                if url.port.is_some() && url.port == crate::scheme::default_port(new) {
+                    parts.port = None;
+                }
+            }
+            StateOverride::Host | StateOverride::Hostname | StateOverride::Port => {
+                if self.host_set {
+                    let kind = self.host.unwrap_or(HostKind::Empty);
+                    parts.host = Some((kind, new.get(..self.host_end).unwrap_or_default()));
+                }
+                if self.port_set {
+                    parts.port = self.port;
+                }
+            }
+            StateOverride::PathStart => parts.path = new,
+            StateOverride::Query => parts.query = Some(new),
+            StateOverride::Fragment => parts.fragment = Some(new),
+        }
+        parts.build()
+    }
+}

@@ -1,0 +1,222 @@
+//! 4.4: special authority slashes, special authority ignore slashes, authority, host,
+//! hostname and port states.
+
+use super::tables::{self, END, END_SPECIAL, HOST, HOST_SPECIAL};
+use super::{Flow, Parser, State, StateOverride, Step};
+use crate::error::ParseError;
+use crate::parts::push_port;
+use crate::scheme::SchemeType;
+use host::{HostKind, ValidationError, ValidationSink};
+use percent::{Encoder, USERINFO, percent_encode_into};
+
+impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
+    /// 4.4 special authority slashes state.
+    pub(crate) fn special_authority_slashes_state(&mut self, pointer: usize) -> Step {
+        if self.rest(pointer).starts_with(b"//") {
+            // Step 1.
+            Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes, pointer + 2))
+        } else {
+            // Step 2.
+            self.error(ValidationError::SpecialSchemeMissingFollowingSolidus, pointer);
+            Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes, pointer))
+        }
+    }
+
+    /// 4.4 special authority ignore slashes state: skips every further `/` and `\`.
+    pub(crate) fn special_authority_ignore_slashes_state(&mut self, mut pointer: usize) -> Step {
+        // Step 2: each "/" or "\" is a validation error, and is skipped.
+        while let Some(b'/' | b'\\') = self.byte(pointer) {
+            self.error(ValidationError::SpecialSchemeMissingFollowingSolidus, pointer);
+            pointer += 1;
+        }
+        // Step 1.
+        Ok(Flow::Next(State::Authority, pointer))
+    }
+
+    /// 4.4 authority state. The buffer runs to the end of the authority (step 2's
+    /// terminators); everything before its last `@` is the userinfo.
+    pub(crate) fn authority_state(&mut self, pointer: usize) -> Step {
+        // The host is non-null from here on: the serialization gets its "//".
+        self.out.push_str("//");
+        let ends = if self.special() { &END_SPECIAL } else { &END };
+        let rest = self.rest(pointer);
+        let end = pointer + tables::find(rest, ends).unwrap_or(rest.len());
+        let authority = self.rest(pointer).get(..end - pointer).unwrap_or_default();
+        let last_at = authority.iter().rposition(|&b| b == b'@');
+        if S::ENABLED {
+            // Step 1.1: every "@" is an invalid-credentials validation error.
+            for (i, &b) in authority.iter().enumerate() {
+                if b == b'@' {
+                    self.error(ValidationError::InvalidCredentials, pointer + i);
+                }
+            }
+        }
+        let host_from = match last_at {
+            Some(at) => {
+                // Step 2.1: "@" seen and the buffer after it empty: no host.
+                if pointer + at + 1 == end {
+                    return Err(self.failure(ValidationError::HostMissing, end));
+                }
+                // Step 1.2 to 1.4: the buffer before each "@" (earlier ones as "%40") goes to
+                // the username up to the first ":", to the password after it, UTF-8
+                // percent-encoded with the userinfo set (which encodes "@" as "%40").
+                let userinfo = authority.get(..at).unwrap_or_default();
+                let colon = userinfo.iter().position(|&b| b == b':');
+                let (username, password) = match colon {
+                    Some(c) => (
+                        userinfo.get(..c).unwrap_or_default(),
+                        userinfo.get(c + 1..).unwrap_or_default(),
+                    ),
+                    None => (userinfo, &[][..]),
+                };
+                percent_encode_into(username, USERINFO, &mut self.out);
+                self.username_end = self.out.len();
+                if !password.is_empty() {
+                    self.out.push(':');
+                    percent_encode_into(password, USERINFO, &mut self.out);
+                }
+                if !username.is_empty() || !password.is_empty() {
+                    self.out.push('@');
+                }
+                pointer + at + 1
+            }
+            None => {
+                self.username_end = self.out.len();
+                pointer
+            }
+        };
+        self.host_start = self.out.len();
+        // Step 2.2 to 2.4: back to the buffer's start, in the host state.
+        Ok(Flow::Next(State::Host, host_from))
+    }
+
+    /// 4.4 host state and hostname state.
+    pub(crate) fn host_state(&mut self, pointer: usize) -> Step {
+        // Step 1: a state override on a file URL goes to the file host state.
+        if self.state_override.is_some() && self.scheme_type == SchemeType::File {
+            return Ok(Flow::Next(State::FileHost, pointer));
+        }
+        let special = self.special();
+        let set = if special { &HOST_SPECIAL } else { &HOST };
+        // Find the buffer's end: ":" outside brackets, or a terminator (step 3).
+        let mut inside_brackets = false;
+        let mut i = pointer;
+        let end = loop {
+            let rest = self.rest(i);
+            let Some(j) = tables::find(rest, set) else {
+                break self.input.len();
+            };
+            i += j;
+            match self.byte(i) {
+                Some(b'[') => inside_brackets = true,
+                Some(b']') => inside_brackets = false,
+                Some(b':') if inside_brackets => {}
+                _ => break i,
+            }
+            i += 1;
+        };
+        let buffer_empty = end == pointer;
+        if self.byte(end) == Some(b':') {
+            // Step 2: ":" outside brackets.
+            if buffer_empty {
+                // Step 2.1.
+                return Err(self.failure(ValidationError::HostMissing, end));
+            }
+            // Step 2.2.
+            if self.state_override == Some(StateOverride::Hostname) {
+                return Err(ParseError::OverrideFailure);
+            }
+            // Steps 2.3 to 2.5.
+            self.set_host(pointer, end)?;
+            Ok(Flow::Next(State::Port, end + 1))
+        } else {
+            // Step 3: a terminator; the pointer is decreased (stays at `end`).
+            if special && buffer_empty {
+                // Step 3.1.
+                return Err(self.failure(ValidationError::HostMissing, end));
+            }
+            if self.state_override.is_some()
+                && buffer_empty
+                && (self.includes_credentials || self.port.is_some())
+            {
+                // Step 3.2.
+                return Err(ParseError::OverrideFailure);
+            }
+            // Steps 3.3 to 3.5.
+            self.set_host(pointer, end)?;
+            if self.state_override.is_some() {
+                // Step 3.6.
+                return Ok(Flow::Done);
+            }
+            // Step 3.7.
+            self.path_start = self.out.len();
+            Ok(Flow::Next(State::PathStart, end))
+        }
+    }
+
+    /// Host-parses the buffer `from..to` and sets url's host to the result.
+    fn set_host(&mut self, from: usize, to: usize) -> Result<(), ParseError> {
+        let kind = if from == to {
+            // The opaque-host parser gives the empty host for an empty buffer (only URLs that
+            // are not special get here with one).
+            HostKind::Empty
+        } else {
+            self.parse_host(from, to)?
+        };
+        self.host = Some(kind);
+        self.host_end = self.out.len();
+        self.host_set = true;
+        Ok(())
+    }
+
+    /// 4.4 port state.
+    pub(crate) fn port_state(&mut self, pointer: usize) -> Step {
+        // Step 1: ASCII digits go to the buffer.
+        let rest = self.rest(pointer);
+        let digits = rest.iter().position(|b| !b.is_ascii_digit()).unwrap_or(rest.len());
+        let end = pointer + digits;
+        let c = self.byte(end);
+        let ends = match c {
+            None | Some(b'/' | b'?' | b'#') => true,
+            Some(b'\\') if self.special() => true,
+            Some(_) => self.state_override.is_some(),
+        };
+        if !ends {
+            // Step 3.
+            return Err(self.failure(ValidationError::PortInvalid, end));
+        }
+        // Step 2.
+        if digits > 0 {
+            // Step 2.1.1: the value, in radix 10; step 2.1.2: it must fit in 16 bits.
+            let mut port: u32 = 0;
+            for &d in rest.get(..digits).unwrap_or_default() {
+                port = port * 10 + u32::from(d - b'0');
+                if port > u32::from(u16::MAX) {
+                    return Err(self.failure(ValidationError::PortOutOfRange, pointer));
+                }
+            }
+            let port = u16::try_from(port).unwrap_or(u16::MAX);
+            // Step 2.1.3: the scheme's default port is stored as null.
+            self.port = if Some(port) == self.scheme_type.default_port() {
+                None
+            } else {
+                Some(port)
+            };
+            self.port_set = true;
+            if self.state_override.is_some() {
+                // Step 2.1.5.
+                return Ok(Flow::Done);
+            }
+            if let Some(port) = self.port {
+                self.out.push(':');
+                push_port(port, &mut self.out);
+            }
+        } else if self.state_override.is_some() {
+            // Step 2.2.
+            return Err(ParseError::OverrideFailure);
+        }
+        // Step 2.3.
+        self.path_start = self.out.len();
+        Ok(Flow::Next(State::PathStart, end))
+    }
+}

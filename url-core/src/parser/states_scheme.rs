@@ -1,0 +1,307 @@
+//! 4.4: scheme start, scheme, no scheme, special relative or authority, path or authority,
+//! relative and relative slash states.
+
+use super::tables::{self, SCHEME};
+use super::{Flow, Parser, State, Step};
+use crate::error::ParseError;
+use crate::scheme::SchemeType;
+use crate::url::Url;
+use host::{HostKind, ValidationError, ValidationSink};
+use percent::Encoder;
+
+/// Room for what the parser adds to the input ("//", "/", ":", a few escapes) before the
+/// buffer has to grow.
+const SLACK: usize = 16;
+
+impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
+    /// 4.4 scheme start state.
+    pub(crate) fn scheme_start_state(&mut self, pointer: usize) -> Step {
+        match self.byte(pointer) {
+            // Step 1: an ASCII alpha starts the scheme (the scheme state appends it).
+            Some(c) if c.is_ascii_alphabetic() => Ok(Flow::Next(State::Scheme, pointer)),
+            // Step 2: no scheme; the pointer stays.
+            _ if self.state_override.is_none() => Ok(Flow::Next(State::NoScheme, pointer)),
+            // Step 3: with a state override, failure (no validation error).
+            _ => Err(ParseError::OverrideFailure),
+        }
+    }
+
+    /// 4.4 scheme state. Scans the whole scheme run at once.
+    pub(crate) fn scheme_state(&mut self, pointer: usize) -> Step {
+        // Step 1: ASCII alphanumeric, "+", "-" and "." go to the buffer.
+        let end = pointer
+            + self
+                .rest(pointer)
+                .iter()
+                .position(|&b| !SCHEME.contains(b))
+                .unwrap_or(self.input.len() - pointer);
+        if self.byte(end) != Some(b':') {
+            // Step 3: not a scheme. Without a state override, start over in the no scheme
+            // state; with one, failure.
+            return match self.state_override {
+                None => Ok(Flow::Next(State::NoScheme, 0)),
+                Some(_) => Err(ParseError::OverrideFailure),
+            };
+        }
+        // Step 2: c is ":". The buffer (lowercased) is the scheme.
+        let buffer = self.slice(pointer, end);
+        if self.state_override.is_none() {
+            self.out.reserve(self.input.len() + SLACK);
+        }
+        for b in buffer.bytes() {
+            self.out.push(char::from(b.to_ascii_lowercase()));
+        }
+        let scheme_type = SchemeType::from_scheme(&self.out);
+        if self.state_override.is_some() {
+            // Step 2.1: the changes the protocol setter may not make.
+            let file = scheme_type == SchemeType::File;
+            if self.special() != scheme_type.is_special()
+                || ((self.includes_credentials || self.port.is_some()) && file)
+                || (self.scheme_type == SchemeType::File && self.host == Some(HostKind::Empty))
+            {
+                return Ok(Flow::Unchanged);
+            }
+            // Steps 2.2 to 2.4: set the scheme (the port is nulled in `commit` if it is the
+            // new default), and return.
+            self.scheme_type = scheme_type;
+            return Ok(Flow::Done);
+        }
+        // Step 2.2: set url's scheme to buffer.
+        self.scheme_type = scheme_type;
+        self.scheme_end = self.out.len();
+        self.out.push(':');
+        let after = end + 1;
+        if scheme_type == SchemeType::File {
+            // Step 2.5: file.
+            if !self.rest(after).starts_with(b"//") {
+                self.error(ValidationError::SpecialSchemeMissingFollowingSolidus, after);
+            }
+            Ok(Flow::Next(State::File, after))
+        } else if scheme_type.is_special()
+            && self
+                .base
+                .is_some_and(|base| base.scheme() == &self.out[..self.scheme_end])
+        {
+            // Step 2.6: special, with a base of the same scheme.
+            Ok(Flow::Next(State::SpecialRelativeOrAuthority, after))
+        } else if scheme_type.is_special() {
+            // Step 2.7.
+            Ok(Flow::Next(State::SpecialAuthoritySlashes, after))
+        } else if self.byte(after) == Some(b'/') {
+            // Step 2.8: remaining starts with "/".
+            Ok(Flow::Next(State::PathOrAuthority, after + 1))
+        } else {
+            // Step 2.9: url's path is the empty string (an opaque path).
+            self.set_null_host();
+            self.opaque_path = true;
+            self.path_start = self.out.len();
+            Ok(Flow::Next(State::OpaquePath, after))
+        }
+    }
+
+    /// 4.4 no scheme state.
+    pub(crate) fn no_scheme_state(&mut self, pointer: usize) -> Step {
+        let c = self.byte(pointer);
+        let Some(base) = self.base else {
+            // Step 1: no base.
+            return Err(self.failure(ValidationError::MissingSchemeNonRelativeUrl, pointer));
+        };
+        if base.has_opaque_path() && c != Some(b'#') {
+            // Step 1: a base with an opaque path takes only a fragment.
+            return Err(self.failure(ValidationError::MissingSchemeNonRelativeUrl, pointer));
+        }
+        self.out.reserve(base.as_str().len() + self.input.len() + SLACK);
+        if base.has_opaque_path() {
+            // Step 2: url's scheme, path and query are base's, fragment is the empty string.
+            self.out.push_str(base.as_str_without_fragment());
+            self.copy_base_offsets(base);
+            self.opaque_path = true;
+            self.path_start = base.path_start as usize;
+            self.query_start = base.query_start.map(|q| q.get() as usize);
+            self.start_fragment();
+            Ok(Flow::Next(State::Fragment, pointer + 1))
+        } else if base.scheme_type() != SchemeType::File {
+            // Step 3.
+            Ok(Flow::Next(State::Relative, pointer))
+        } else {
+            // Step 4.
+            Ok(Flow::Next(State::File, pointer))
+        }
+    }
+
+    /// 4.4 special relative or authority state.
+    pub(crate) fn special_relative_or_authority_state(&mut self, pointer: usize) -> Step {
+        if self.rest(pointer).starts_with(b"//") {
+            // Step 1: c and remaining's first code point are "/".
+            Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes, pointer + 2))
+        } else {
+            // Step 2.
+            self.error(ValidationError::SpecialSchemeMissingFollowingSolidus, pointer);
+            Ok(Flow::Next(State::Relative, pointer))
+        }
+    }
+
+    /// 4.4 path or authority state.
+    pub(crate) fn path_or_authority_state(&mut self, pointer: usize) -> Step {
+        if self.byte(pointer) == Some(b'/') {
+            // Step 1.
+            Ok(Flow::Next(State::Authority, pointer + 1))
+        } else {
+            // Step 2: a path, and no host.
+            self.set_null_host();
+            self.path_start = self.out.len();
+            Ok(Flow::Next(State::Path, pointer))
+        }
+    }
+
+    /// 4.4 relative state.
+    pub(crate) fn relative_state(&mut self, pointer: usize) -> Step {
+        let Some(base) = self.base else {
+            return Err(self.failure(ValidationError::MissingSchemeNonRelativeUrl, pointer));
+        };
+        // Step 2: url's scheme is base's scheme. (From the special relative or authority
+        // state the scheme state has written it already, equal to base's.)
+        if self.out.is_empty() {
+            self.out.push_str(base.scheme());
+            self.scheme_end = self.out.len();
+            self.out.push(':');
+        }
+        self.scheme_type = base.scheme_type();
+        let c = self.byte(pointer);
+        match c {
+            // Step 3.
+            Some(b'/') => Ok(Flow::Next(State::RelativeSlash, pointer + 1)),
+            // Step 4.
+            Some(b'\\') if self.special() => {
+                self.error(ValidationError::InvalidReverseSolidus, pointer);
+                Ok(Flow::Next(State::RelativeSlash, pointer + 1))
+            }
+            _ => {
+                // Step 5.1: url's username, password, host, port, path and query are base's.
+                self.copy_base_authority(base);
+                self.path_start = self.out.len();
+                self.out.push_str(base.path());
+                match c {
+                    // Step 5.2: the query is replaced.
+                    Some(b'?') => {
+                        self.start_query();
+                        Ok(Flow::Next(State::Query, pointer + 1))
+                    }
+                    // Step 5.3: the query stays, the fragment is replaced.
+                    Some(b'#') => {
+                        self.copy_base_query(base);
+                        self.start_fragment();
+                        Ok(Flow::Next(State::Fragment, pointer + 1))
+                    }
+                    // Step 5.4: query null, shorten the path, and on to the path state.
+                    Some(_) => {
+                        self.shorten_path();
+                        Ok(Flow::Next(State::Path, pointer))
+                    }
+                    // EOF: base's query stays.
+                    None => {
+                        self.copy_base_query(base);
+                        Ok(Flow::Done)
+                    }
+                }
+            }
+        }
+    }
+
+    /// 4.4 relative slash state.
+    pub(crate) fn relative_slash_state(&mut self, pointer: usize) -> Step {
+        match self.byte(pointer) {
+            // Step 1: special and "/" or "\".
+            Some(c @ (b'/' | b'\\')) if self.special() => {
+                if c == b'\\' {
+                    self.error(ValidationError::InvalidReverseSolidus, pointer);
+                }
+                Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes, pointer + 1))
+            }
+            // Step 2.
+            Some(b'/') => Ok(Flow::Next(State::Authority, pointer + 1)),
+            // Step 3: username, password, host and port are base's; on to the path state.
+            _ => {
+                if let Some(base) = self.base {
+                    self.copy_base_authority(base);
+                }
+                self.path_start = self.out.len();
+                Ok(Flow::Next(State::Path, pointer))
+            }
+        }
+    }
+
+    /// Records a null host: no authority in the serialization.
+    pub(crate) fn set_null_host(&mut self) {
+        let at = self.out.len();
+        self.username_end = at;
+        self.host_start = at;
+        self.host_end = at;
+        self.host = None;
+    }
+
+    /// Copies base's boundaries up to the host, for a buffer that holds base's
+    /// serialization up to the same point.
+    fn copy_base_offsets(&mut self, base: &Url) {
+        self.scheme_end = base.scheme_end as usize;
+        self.scheme_type = base.scheme_type();
+        self.username_end = base.username_end as usize;
+        self.host_start = base.host_start as usize;
+        self.host_end = base.host_end as usize;
+        self.host = base.host;
+        self.port = base.port;
+    }
+
+    /// url's username, password, host and port := base's. The buffer holds url's scheme,
+    /// which is base's, and ":".
+    pub(crate) fn copy_base_authority(&mut self, base: &Url) {
+        let scheme_end = base.scheme_end as usize;
+        // With a host, the authority runs up to the path; without one it is empty (and any
+        // "/." guard is left out: `finish` adds it again if needed).
+        let authority_end = if base.host.is_some() {
+            base.path_start as usize
+        } else {
+            scheme_end + 1
+        };
+        self.out
+            .push_str(base.as_str().get(scheme_end + 1..authority_end).unwrap_or_default());
+        self.copy_base_offsets(base);
+    }
+
+    /// url's query := base's query (appended after the path).
+    pub(crate) fn copy_base_query(&mut self, base: &Url) {
+        if let Some(query) = base.query() {
+            self.query_start = Some(self.out.len());
+            self.out.push('?');
+            self.out.push_str(query);
+        }
+    }
+
+    /// "Set url's query to the empty string".
+    pub(crate) fn start_query(&mut self) {
+        self.query_start = Some(self.out.len());
+        self.out.push('?');
+    }
+
+    /// "Set url's fragment to the empty string".
+    pub(crate) fn start_fragment(&mut self) {
+        self.fragment_start = Some(self.out.len());
+        self.out.push('#');
+    }
+
+    /// Shorten url's path (spec 4.2): remove the last segment, unless the path of a `file`
+    /// URL is one normalized Windows drive letter. Cost: the length of the removed segment,
+    /// so a run of `..` segments stays linear.
+    pub(crate) fn shorten_path(&mut self) {
+        let path = self.out.get(self.path_start..).unwrap_or_default().as_bytes();
+        if self.scheme_type == SchemeType::File
+            && path.len() == 3
+            && tables::is_normalized_windows_drive_letter(path.get(1..).unwrap_or_default())
+        {
+            return;
+        }
+        if let Some(i) = path.iter().rposition(|&b| b == b'/') {
+            self.out.truncate(self.path_start + i);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! A URL's components as borrowed strings, and the URL serializer (spec 4.5) that builds a
+//! record from them. Setters and state overrides use it: they change one component and
+//! build the record again (linear in the URL's length).
+
+use crate::error::ParseError;
+use crate::scheme::SchemeType;
+use crate::url::{Url, to_u32};
+use alloc::string::String;
+use core::num::NonZeroU32;
+use host::HostKind;
+
+/// The components of a URL record (spec 4.1), each as its serialization holds it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Parts<'a> {
+    pub(crate) scheme: &'a str,
+    pub(crate) username: &'a str,
+    pub(crate) password: &'a str,
+    pub(crate) host: Option<(HostKind, &'a str)>,
+    pub(crate) port: Option<u16>,
+    /// The URL path serializer's output: the opaque path, or `""` / `"/a/b"` for a list.
+    pub(crate) path: &'a str,
+    pub(crate) opaque_path: bool,
+    pub(crate) query: Option<&'a str>,
+    pub(crate) fragment: Option<&'a str>,
+}
+
+/// Appends a port's decimal serialization ("serialize an integer", spec 1) to `out`.
+pub(crate) fn push_port(port: u16, out: &mut String) {
+    let mut digits = [0u8; 5];
+    let mut i = digits.len();
+    let mut n = port;
+    loop {
+        i -= 1;
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(i..).unwrap_or_default() {
+        out.push(char::from(d));
+    }
+}
+
+impl<'a> Parts<'a> {
+    /// The components of `url`.
+    pub(crate) fn of(url: &'a Url) -> Parts<'a> {
+        Parts {
+            scheme: url.scheme(),
+            username: url.username(),
+            password: url.password(),
+            host: url.host_kind().zip(url.host_str()),
+            port: url.port(),
+            path: url.path(),
+            opaque_path: url.has_opaque_path(),
+            query: url.query(),
+            fragment: url.fragment(),
+        }
+    }
+
+    /// The URL serializer (spec 4.5), recording the boundaries as it goes.
+    pub(crate) fn build(&self) -> Result<Url, ParseError> {
+        let len = self.scheme.len()
+            + self.username.len()
+            + self.password.len()
+            + self.host.map_or(0, |(_, h)| h.len())
+            + self.path.len()
+            + self.query.map_or(0, str::len)
+            + self.fragment.map_or(0, str::len)
+            + 16;
+        let mut out = String::with_capacity(len);
+        // Step 1: scheme and ":".
+        out.push_str(self.scheme);
+        let scheme_end = out.len();
+        out.push(':');
+        let (username_end, host_start, host_end);
+        // Step 2: the authority, when the host is non-null.
+        if let Some((_, host)) = self.host {
+            out.push_str("//");
+            out.push_str(self.username);
+            username_end = out.len();
+            if !self.password.is_empty() {
+                out.push(':');
+                out.push_str(self.password);
+            }
+            if !self.username.is_empty() || !self.password.is_empty() {
+                out.push('@');
+            }
+            host_start = out.len();
+            out.push_str(host);
+            host_end = out.len();
+            if let Some(port) = self.port {
+                out.push(':');
+                push_port(port, &mut out);
+            }
+        } else {
+            username_end = out.len();
+            host_start = out.len();
+            host_end = out.len();
+            // Step 3: the "/." guard for a host-less URL whose path starts with an empty
+            // segment.
+            if !self.opaque_path && self.path.starts_with("//") {
+                out.push_str("/.");
+            }
+        }
+        // Step 4: the path.
+        let path_start = out.len();
+        out.push_str(self.path);
+        // Steps 5 and 6.
+        let mut query_start = None;
+        if let Some(query) = self.query {
+            query_start = NonZeroU32::new(to_u32(out.len()));
+            out.push('?');
+            out.push_str(query);
+        }
+        let mut fragment_start = None;
+        if let Some(fragment) = self.fragment {
+            fragment_start = NonZeroU32::new(to_u32(out.len()));
+            out.push('#');
+            out.push_str(fragment);
+        }
+        if u32::try_from(out.len()).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        let scheme_type = SchemeType::from_scheme(self.scheme);
+        Ok(Url {
+            serialization: out,
+            scheme_end: to_u32(scheme_end),
+            username_end: to_u32(username_end),
+            host_start: to_u32(host_start),
+            host_end: to_u32(host_end),
+            path_start: to_u32(path_start),
+            query_start,
+            fragment_start,
+            port: if self.host.is_some() { self.port } else { None },
+            host: self.host.map(|(kind, _)| kind),
+            scheme_type,
+            opaque_path: self.opaque_path,
+        })
+    }
+}

@@ -1,0 +1,66 @@
+//! Special schemes and their default ports (spec 4.2).
+
+/// A URL's scheme, classified: one of the special schemes of spec 4.2, or not special.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SchemeType {
+    /// A scheme that is not special (`data`, `mailto`, `web+demo`, ...).
+    NotSpecial,
+    /// `ftp` (default port 21).
+    Ftp,
+    /// `file` (no default port).
+    File,
+    /// `http` (default port 80).
+    Http,
+    /// `https` (default port 443).
+    Https,
+    /// `ws` (default port 80).
+    Ws,
+    /// `wss` (default port 443).
+    Wss,
+}
+
+impl SchemeType {
+    /// Classifies an ASCII-lowercase scheme (spec 4.2, special scheme table).
+    #[inline]
+    pub fn from_scheme(scheme: &str) -> SchemeType {
+        match scheme {
+            "http" => SchemeType::Http,
+            "https" => SchemeType::Https,
+            "ws" => SchemeType::Ws,
+            "wss" => SchemeType::Wss,
+            "ftp" => SchemeType::Ftp,
+            "file" => SchemeType::File,
+            _ => SchemeType::NotSpecial,
+        }
+    }
+
+    /// Whether the scheme is a special scheme (spec 4.2).
+    #[inline]
+    pub const fn is_special(self) -> bool {
+        !matches!(self, SchemeType::NotSpecial)
+    }
+
+    /// The scheme's default port (spec 4.2): `None` for `file` and for schemes that are not
+    /// special.
+    #[inline]
+    pub const fn default_port(self) -> Option<u16> {
+        match self {
+            SchemeType::Http | SchemeType::Ws => Some(80),
+            SchemeType::Https | SchemeType::Wss => Some(443),
+            SchemeType::Ftp => Some(21),
+            SchemeType::File | SchemeType::NotSpecial => None,
+        }
+    }
+}
+
+/// The default port of `scheme` (spec 4.2): `None` unless `scheme` is a special scheme with one.
+#[inline]
+pub fn default_port(scheme: &str) -> Option<u16> {
+    SchemeType::from_scheme(scheme).default_port()
+}
+
+/// Whether `scheme` (ASCII lowercase) is a special scheme (spec 4.2).
+#[inline]
+pub fn is_special_scheme(scheme: &str) -> bool {
+    SchemeType::from_scheme(scheme).is_special()
+}

@@ -1,0 +1,106 @@
+//! Record edits that the API setters (spec 6) need besides the state override. Each one
+//! changes one component and serializes the record again (linear in the URL's length).
+
+use crate::parts::Parts;
+use crate::url::Url;
+use percent::{FRAGMENT, QUERY, SPECIAL_QUERY, USERINFO, utf8_percent_encode};
+
+impl Url {
+    /// Replaces `self` with `rebuilt`, unless that failed (too long).
+    fn replace_with(&mut self, rebuilt: Result<Url, crate::ParseError>) {
+        if let Ok(url) = rebuilt {
+            *self = url;
+        }
+    }
+
+    /// Set the username (spec 4.4): `username`, UTF-8 percent-encoded with the userinfo
+    /// percent-encode set, becomes the URL's username. The caller checks "cannot have a
+    /// username/password/port" first (the API setter returns early then); on such a URL this
+    /// does nothing.
+    ///
+    /// ```
+    /// let mut url = url_core::Url::parse("https://example.com/", None)?;
+    /// url.set_username("a b@c");
+    /// assert_eq!(url.as_str(), "https://a%20b%40c@example.com/");
+    /// # Ok::<(), url_core::ParseError>(())
+    /// ```
+    pub fn set_username(&mut self, username: &str) {
+        if self.cannot_have_username_password_port() {
+            return;
+        }
+        let encoded = utf8_percent_encode(username, USERINFO);
+        let rebuilt = Parts {
+            username: &encoded,
+            ..Parts::of(self)
+        }
+        .build();
+        self.replace_with(rebuilt);
+    }
+
+    /// Set the password (spec 4.4): like [`Url::set_username`], for the password.
+    pub fn set_password(&mut self, password: &str) {
+        if self.cannot_have_username_password_port() {
+            return;
+        }
+        let encoded = utf8_percent_encode(password, USERINFO);
+        let rebuilt = Parts {
+            password: &encoded,
+            ..Parts::of(self)
+        }
+        .build();
+        self.replace_with(rebuilt);
+    }
+
+    /// Sets the port; the scheme's default port is stored as null, as the port state does.
+    /// Does nothing on a URL that cannot have a port.
+    pub fn set_port(&mut self, port: Option<u16>) {
+        if self.cannot_have_username_password_port() {
+            return;
+        }
+        let port = port.filter(|&p| Some(p) != self.default_port());
+        let rebuilt = Parts {
+            port: port,
+            ..Parts::of(self)
+        }
+        .build();
+        self.replace_with(rebuilt);
+    }
+
+    /// Empties the path: a list path becomes « » (the `pathname` setter's "empty this's URL's
+    /// path"); an opaque path becomes the empty string.
+    pub fn clear_path(&mut self) {
+        let rebuilt = Parts {
+            path: "",
+            ..Parts::of(self)
+        }
+        .build();
+        self.replace_with(rebuilt);
+    }
+
+    /// Sets the query to null or to `query`. Bytes the query state would percent-encode
+    /// (special-query set for special URLs, query set otherwise; UTF-8) are encoded, so text
+    /// that already is a serialized query (e.g. `application/x-www-form-urlencoded` output)
+    /// is kept as is. No validation errors.
+    pub fn set_query(&mut self, query: Option<&str>) {
+        let set = if self.is_special() { SPECIAL_QUERY } else { QUERY };
+        let encoded = query.map(|q| utf8_percent_encode(q, set));
+        let rebuilt = Parts {
+            query: encoded.as_deref(),
+            ..Parts::of(self)
+        }
+        .build();
+        self.replace_with(rebuilt);
+    }
+
+    /// Sets the fragment to null or to `fragment`, percent-encoding with the fragment
+    /// percent-encode set as the fragment state does.
+    pub fn set_fragment(&mut self, fragment: Option<&str>) {
+        let encoded = fragment.map(|f| utf8_percent_encode(f, FRAGMENT));
+        let rebuilt = Parts {
+            fragment: encoded.as_deref(),
+            ..Parts::of(self)
+        }
+        .build();
+        self.replace_with(rebuilt);
+    }
+}

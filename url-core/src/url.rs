@@ -1,0 +1,349 @@
+//! The URL record (spec 4.1): one serialization plus the offsets of its components.
+
+use crate::origin::Origin;
+use crate::path::PathSegments;
+use crate::scheme::SchemeType;
+use alloc::string::String;
+use core::fmt;
+use core::hash;
+use core::num::NonZeroU32;
+use host::{HostKind, HostRef};
+
+/// A URL record (spec 4.1), stored as its serialization (spec 4.5).
+///
+/// The record is the URL serializer's output in one `String` plus `u32` offsets of the
+/// component boundaries and a few flags. Every getter is a slice of that string, and
+/// [`Url::as_str`] is free. `size_of::<Url>()` is 64 bytes on 64-bit targets (a test asserts
+/// it).
+///
+/// The serialization is laid out as
+///
+/// ```text
+/// scheme ":" [ "//" [ username [ ":" password ] "@" ] host [ ":" port ] ] [ "/." ] path [ "?" query ] [ "#" fragment ]
+/// ```
+///
+/// where `"/."` is the serializer's guard (spec 4.5, step 3) for a URL without a host whose
+/// path starts with an empty segment.
+///
+/// The blob URL entry of spec 4.1 is not part of this record: blob URL stores belong to the
+/// embedder, so [`Url::parse`] never resolves one.
+#[derive(Clone)]
+pub struct Url {
+    /// The URL serializer's output (spec 4.5).
+    pub(crate) serialization: String,
+    /// Index of the `:` that ends the scheme.
+    pub(crate) scheme_end: u32,
+    /// End of the username (equal to `scheme_end + 1` when the host is null, and to
+    /// `scheme_end + 3` when the username is empty).
+    pub(crate) username_end: u32,
+    /// Start of the host (after `@` when the URL includes credentials).
+    pub(crate) host_start: u32,
+    /// End of the host.
+    pub(crate) host_end: u32,
+    /// Start of the path (after the `"/."` guard, if any).
+    pub(crate) path_start: u32,
+    /// Index of the `?` that starts the query, if the query is non-null.
+    pub(crate) query_start: Option<NonZeroU32>,
+    /// Index of the `#` that starts the fragment, if the fragment is non-null.
+    pub(crate) fragment_start: Option<NonZeroU32>,
+    /// The port (spec 4.1); never the scheme's default port.
+    pub(crate) port: Option<u16>,
+    /// The host's kind; `None` when the host is null.
+    pub(crate) host: Option<HostKind>,
+    /// The scheme, classified.
+    pub(crate) scheme_type: SchemeType,
+    /// Whether the path is an opaque path (a single URL path segment, spec 4.1).
+    pub(crate) opaque_path: bool,
+}
+
+/// Converts an offset that the parser or a setter has proven to fit.
+#[inline]
+pub(crate) fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl Url {
+    #[inline]
+    fn slice(&self, start: u32, end: u32) -> &str {
+        self.serialization
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
+    }
+
+    #[inline]
+    fn end(&self) -> u32 {
+        to_u32(self.serialization.len())
+    }
+
+    /// End of the path: the query's `?`, else the fragment's `#`, else the end.
+    #[inline]
+    pub(crate) fn path_end(&self) -> u32 {
+        match (self.query_start, self.fragment_start) {
+            (Some(q), _) => q.get(),
+            (None, Some(f)) => f.get(),
+            (None, None) => self.end(),
+        }
+    }
+
+    /// The URL serializer's output (spec 4.5), without copying. Same as `href` in the API.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.serialization
+    }
+
+    /// The serialization, consuming the URL.
+    #[inline]
+    pub fn into_string(self) -> String {
+        self.serialization
+    }
+
+    /// The URL serializer with *exclude fragment* (spec 4.5): the serialization up to the
+    /// fragment's `#`.
+    #[inline]
+    pub fn as_str_without_fragment(&self) -> &str {
+        match self.fragment_start {
+            Some(f) => self.slice(0, f.get()),
+            None => &self.serialization,
+        }
+    }
+
+    /// The URL serializer (spec 4.5) with an explicit *exclude fragment* flag.
+    #[inline]
+    pub fn serialize(&self, exclude_fragment: bool) -> &str {
+        if exclude_fragment {
+            self.as_str_without_fragment()
+        } else {
+            self.as_str()
+        }
+    }
+
+    /// The URL's scheme (spec 4.1): ASCII lowercase, never empty.
+    #[inline]
+    pub fn scheme(&self) -> &str {
+        self.slice(0, self.scheme_end)
+    }
+
+    /// The scheme, classified (special or not, spec 4.2).
+    #[inline]
+    pub fn scheme_type(&self) -> SchemeType {
+        self.scheme_type
+    }
+
+    /// Whether the URL is special: its scheme is a special scheme (spec 4.2).
+    #[inline]
+    pub fn is_special(&self) -> bool {
+        self.scheme_type.is_special()
+    }
+
+    /// The default port of the URL's scheme (spec 4.2).
+    #[inline]
+    pub fn default_port(&self) -> Option<u16> {
+        self.scheme_type.default_port()
+    }
+
+    /// The URL's username (spec 4.1), percent-encoded; empty when there is none.
+    #[inline]
+    pub fn username(&self) -> &str {
+        if self.host.is_some() {
+            self.slice(self.scheme_end + 3, self.username_end)
+        } else {
+            ""
+        }
+    }
+
+    /// The URL's password (spec 4.1), percent-encoded; empty when there is none.
+    #[inline]
+    pub fn password(&self) -> &str {
+        if self.host.is_some() && self.username_end + 1 < self.host_start {
+            // username ":" password "@"
+            self.slice(self.username_end + 1, self.host_start - 1)
+        } else {
+            ""
+        }
+    }
+
+    /// Whether the URL includes credentials: its username or password is not empty (spec 4.2).
+    #[inline]
+    pub fn includes_credentials(&self) -> bool {
+        self.host.is_some() && self.host_start > self.scheme_end + 3
+    }
+
+    /// The kind of the URL's host, or `None` when the host is null (spec 4.1).
+    #[inline]
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.host
+    }
+
+    /// The URL's host, serialized by the host serializer (spec 3.6; IPv6 in brackets), or
+    /// `None` when the host is null. The empty host is `Some("")`.
+    #[inline]
+    pub fn host_str(&self) -> Option<&str> {
+        self.host.map(|_| self.slice(self.host_start, self.host_end))
+    }
+
+    /// The URL's host (spec 4.1) as the host crate's borrowed view, or `None` when null.
+    #[inline]
+    pub fn host(&self) -> Option<HostRef<'_>> {
+        let kind = self.host?;
+        HostRef::from_serialized(kind, self.slice(self.host_start, self.host_end))
+    }
+
+    /// The URL's port (spec 4.1). Never the scheme's default port: the parser stores that as
+    /// null.
+    #[inline]
+    pub fn port(&self) -> Option<u16> {
+        self.port
+    }
+
+    /// The port, or the scheme's default port when the port is null.
+    #[inline]
+    pub fn port_or_default(&self) -> Option<u16> {
+        self.port.or(self.default_port())
+    }
+
+    /// The port as written in the serialization (digits without leading zeros), or `None`.
+    #[inline]
+    pub fn port_str(&self) -> Option<&str> {
+        self.port?;
+        let end = if self.host.is_some() && self.path_start >= self.host_end + 1 {
+            self.path_start
+        } else {
+            self.host_end
+        };
+        Some(self.slice(self.host_end + 1, end))
+    }
+
+    /// Whether the URL cannot have a username/password/port (spec 4.2): its host is null or
+    /// empty, or its scheme is `file`.
+    #[inline]
+    pub fn cannot_have_username_password_port(&self) -> bool {
+        matches!(self.host, None | Some(HostKind::Empty)) || self.scheme_type == SchemeType::File
+    }
+
+    /// Whether the URL has an opaque path (spec 4.2): its path is a single URL path segment,
+    /// not a list. Never true for special URLs.
+    #[inline]
+    pub fn has_opaque_path(&self) -> bool {
+        self.opaque_path
+    }
+
+    /// The URL path serializer's output (spec 4.5): the opaque path, or `/` followed by each
+    /// segment joined by `/` (empty for an empty list). This is `pathname` in the API.
+    #[inline]
+    pub fn path(&self) -> &str {
+        self.slice(self.path_start, self.path_end())
+    }
+
+    /// The opaque path (spec 4.1), or `None` when the path is a list.
+    #[inline]
+    pub fn opaque_path(&self) -> Option<&str> {
+        if self.opaque_path {
+            Some(self.path())
+        } else {
+            None
+        }
+    }
+
+    /// The path's segments (spec 4.1), or `None` when the path is opaque. An empty list
+    /// yields nothing; `/` yields one empty segment.
+    #[inline]
+    pub fn path_segments(&self) -> Option<PathSegments<'_>> {
+        if self.opaque_path {
+            None
+        } else {
+            Some(PathSegments::new(self.path()))
+        }
+    }
+
+    /// The URL's query (spec 4.1) without its `?`, or `None` when null.
+    #[inline]
+    pub fn query(&self) -> Option<&str> {
+        let q = self.query_start?.get();
+        let end = self.fragment_start.map_or(self.end(), NonZeroU32::get);
+        Some(self.slice(q + 1, end))
+    }
+
+    /// The URL's fragment (spec 4.1) without its `#`, or `None` when null.
+    #[inline]
+    pub fn fragment(&self) -> Option<&str> {
+        let f = self.fragment_start?.get();
+        Some(self.slice(f + 1, self.end()))
+    }
+
+    /// The URL's origin (spec 4.7). Without a blob URL store, a `blob:` URL's origin is
+    /// the origin of the URL its path holds when that is an `http`/`https` URL, else opaque.
+    pub fn origin(&self) -> Origin {
+        crate::origin::origin_of(self)
+    }
+
+    /// URL equivalence (spec 4.6): whether the serializations are equal, with the fragments
+    /// excluded when `exclude_fragments` is set.
+    #[inline]
+    pub fn equals(&self, other: &Url, exclude_fragments: bool) -> bool {
+        self.serialize(exclude_fragments) == other.serialize(exclude_fragments)
+    }
+}
+
+impl PartialEq for Url {
+    /// URL equivalence (spec 4.6) without excluding fragments.
+    fn eq(&self, other: &Url) -> bool {
+        self.serialization == other.serialization
+    }
+}
+
+impl Eq for Url {}
+
+impl hash::Hash for Url {
+    fn hash<H: hash::Hasher>(&self, state: &mut H) {
+        self.serialization.hash(state)
+    }
+}
+
+impl PartialOrd for Url {
+    fn partial_cmp(&self, other: &Url) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Url {
+    /// Orders by serialization.
+    fn cmp(&self, other: &Url) -> core::cmp::Ordering {
+        self.serialization.cmp(&other.serialization)
+    }
+}
+
+impl fmt::Display for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.serialization)
+    }
+}
+
+impl fmt::Debug for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Url")
+            .field("href", &self.serialization)
+            .field("scheme", &self.scheme())
+            .field("username", &self.username())
+            .field("password", &self.password())
+            .field("host", &self.host_str())
+            .field("host_kind", &self.host)
+            .field("port", &self.port)
+            .field("path", &self.path())
+            .field("opaque_path", &self.opaque_path)
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+impl AsRef<str> for Url {
+    fn as_ref(&self) -> &str {
+        &self.serialization
+    }
+}
+
+impl From<Url> for String {
+    fn from(url: Url) -> String {
+        url.serialization
+    }
+}

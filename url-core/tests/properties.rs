@@ -1,0 +1,141 @@
+//! Properties over WPT inputs and generated ones (deterministic PRNG):
+//! - idempotence: for any input that parses, parsing its serialization gives the same
+//!   serialization (a goal of the standard, spec 4);
+//! - every parsed record passes `check_invariants`;
+//! - listening for validation errors never changes the result;
+//! - nothing panics.
+
+mod common;
+
+use url_core::{ReportedError, Url, Utf8};
+
+/// xorshift64*: small, deterministic.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const PIECES: &[&str] = &[
+    "http:", "https:", "file:", "ws:", "sc:", "blob:", "data:", "HTTP:", "a", "b1", "//", "/",
+    "\\", "@", ":", "::", "[", "]", "[::1]", "1.2.3.4", "0x7f.1", "999", "..", ".", "%2e",
+    "%2E.", "%", "%41", "?", "#", " ", "\t", "\n", "é", "☃", "\u{0}", "\u{1f}", "C|", "c:",
+    "localhost", "xn--", "EXAMPLE.com", "user", "pw", ":8080", ":0", ":65536", "|", "^", "{",
+    "'", "\"", "<", "`", "\u{feff}", "\u{fdd0}", "%zz", ";", "=", "&", "+",
+];
+
+fn generated(rng: &mut Rng) -> String {
+    let n = 1 + rng.below(12);
+    (0..n).map(|_| PIECES[rng.below(PIECES.len())]).collect()
+}
+
+const BASES: &[&str] = &[
+    "http://example.org/foo/bar",
+    "https://u:p@h:8443/a/b/c?q#f",
+    "file:///C:/dir/file",
+    "file://host/share/x",
+    "sc://h/p/q",
+    "sc:opaque",
+    "about:blank",
+    "web+demo:/.//not-a-host/",
+];
+
+fn check(input: &str, base: Option<&Url>) -> Result<(), String> {
+    let mut errors: Vec<ReportedError> = Vec::new();
+    let quiet = Url::parse(input, base);
+    let loud = Url::parse_with(input, base, &Utf8, &mut errors);
+    match (&quiet, &loud) {
+        (Ok(a), Ok(b)) if a.as_str() == b.as_str() => {}
+        (Err(a), Err(b)) if a == b => {
+            if !errors.iter().any(|e| Some(e.error) == b.validation_error()) {
+                return Err(format!("{input:?}: failure {b} not reported: {errors:?}"));
+            }
+        }
+        _ => return Err(format!("{input:?}: sink changed the result: {quiet:?} vs {loud:?}")),
+    }
+    for e in &errors {
+        if e.offset > input.len() {
+            return Err(format!("{input:?}: offset out of range: {e:?}"));
+        }
+    }
+    if let Ok(url) = quiet {
+        url.check_invariants()?;
+        let again = Url::parse(url.as_str(), None)
+            .map_err(|e| format!("{input:?}: serialization {:?} does not parse: {e}", url.as_str()))?;
+        if again.as_str() != url.as_str() {
+            return Err(format!("{input:?}: {:?} re-parses as {:?}", url.as_str(), again.as_str()));
+        }
+        again.check_invariants()?;
+    }
+    Ok(())
+}
+
+#[test]
+fn idempotence_over_wpt_inputs() {
+    let mut failures = Vec::new();
+    let bases: Vec<Url> = BASES.iter().map(|b| Url::parse(b, None).unwrap()).collect();
+    for file in ["urltestdata.json", "urltestdata-javascript-only.json"] {
+        for case in common::cases(file) {
+            let input = case.str_field("input").unwrap();
+            let base = case.get("base").and_then(|b| b.as_str()).and_then(|b| Url::parse(b, None).ok());
+            let mut results = vec![check(input, base.as_ref()), check(input, None)];
+            results.extend(bases.iter().map(|b| check(input, Some(b))));
+            failures.extend(results.into_iter().filter_map(Result::err));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn idempotence_over_generated_inputs() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let bases: Vec<Url> = BASES.iter().map(|b| Url::parse(b, None).unwrap()).collect();
+    let mut failures = Vec::new();
+    let mut parsed = 0;
+    for _ in 0..20_000 {
+        let input = generated(&mut rng);
+        let base = match rng.below(3) {
+            0 => None,
+            _ => Some(&bases[rng.below(bases.len())]),
+        };
+        if Url::parse(&input, base).is_ok() {
+            parsed += 1;
+        }
+        if let Err(e) = check(&input, base) {
+            failures.push(e);
+        }
+    }
+    assert!(parsed > 5_000, "generator too weak: {parsed} parsed");
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Long runs of dot segments, slashes, "@" and percent signs stay cheap (linear); this
+/// would take minutes if any of them were quadratic.
+#[test]
+fn adversarial_inputs_are_linear() {
+    let n = 200_000;
+    let dots = format!("https://h/{}{}", "a/".repeat(n), "../".repeat(n + 5));
+    assert_eq!(Url::parse(&dots, None).unwrap().as_str(), "https://h/");
+    let encoded_dots = format!("https://h/{}", "%2e%2E/".repeat(n));
+    assert_eq!(Url::parse(&encoded_dots, None).unwrap().as_str(), "https://h/");
+    let ats = format!("https://{}h/", "@".repeat(n));
+    assert!(Url::parse(&ats, None).unwrap().username().len() == 3 * (n - 1));
+    let slashes = format!("https:{}h", "/".repeat(n));
+    assert_eq!(Url::parse(&slashes, None).unwrap().as_str(), "https://h/");
+    let tabs = format!("ht\ttps://h/{}", "\t".repeat(n));
+    let mut errors = Vec::new();
+    assert_eq!(Url::parse_with(&tabs, None, &Utf8, &mut errors).unwrap().as_str(), "https://h/");
+    // Trailing tabs are stripped (one error), the inner one removed (another).
+    assert_eq!(errors.len(), 2);
+    let spaces = format!("sc:{}x", " ".repeat(n));
+    assert_eq!(Url::parse(&spaces, None).unwrap().path().len(), n + 1);
+}
