@@ -279,3 +279,81 @@ pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
         Err(_) => Cow::Borrowed(domain),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// Every input of the IDNA fixtures plus generated ASCII domains.
+    fn inputs() -> Vec<String> {
+        let mut all = Vec::new();
+        for file in ["toascii.json", "IdnaTestV2.json", "IdnaTestV2-removed.json"] {
+            let fixture = test_support::load(file);
+            for case in fixture.as_array().unwrap_or_default() {
+                if let Some(input) = case.str_field("input") {
+                    all.push(input.into());
+                }
+            }
+        }
+        // Generated ASCII domains around the table scan's edges.
+        let pieces = ["a", "Z", "0", "-", ".", "_", "xn--", "XN--", "zca", "ab--c", "%", "é"];
+        let mut state: u32 = 1;
+        for _ in 0..20_000 {
+            let mut s = String::new();
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let len = (state >> 16) % 8;
+            for _ in 0..len {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                s.push_str(pieces[((state >> 16) as usize) % pieces.len()]);
+            }
+            all.push(s);
+        }
+        all.push("a".repeat(63));
+        all.push("a".repeat(64));
+        all.push(["a"; 127].join("."));
+        all.push(["a"; 128].join("."));
+        all
+    }
+
+    #[test]
+    fn table_scan_agrees_with_strict_to_ascii() {
+        for input in inputs().iter().filter(|s| s.is_ascii()) {
+            let strict = to_ascii_strict(input);
+            match scan_strict_ascii(input.as_bytes()) {
+                StrictAscii::Valid => {
+                    assert_eq!(strict.as_deref(), Some(input.to_ascii_lowercase().as_str()), "{input:?}")
+                }
+                StrictAscii::Invalid => assert!(strict.is_none(), "{input:?}"),
+                StrictAscii::NeedsIdna => {}
+            }
+        }
+    }
+
+    #[test]
+    fn strict_success_gives_the_relaxed_result() {
+        for input in inputs() {
+            if let Some(strict) = to_ascii_strict(&input) {
+                assert_eq!(Some(strict), to_ascii_relaxed(&input), "{input:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn results_do_not_depend_on_the_sink() {
+        for input in inputs() {
+            for be_strict in [false, true] {
+                let mut errors: Vec<ReportedError> = Vec::new();
+                let loud = domain_to_ascii(&input, be_strict, &mut errors);
+                let quiet = domain_to_ascii(&input, be_strict, &mut crate::NoSink);
+                assert_eq!(loud, quiet, "{input:?} beStrict={be_strict}");
+                // At most one report, and a failure is reported.
+                assert!(errors.len() <= 1, "{input:?}");
+                if let Err(e) = loud {
+                    assert_eq!(errors, [e], "{input:?}");
+                }
+            }
+        }
+    }
+}

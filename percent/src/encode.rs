@@ -155,6 +155,10 @@ fn encode_bytes(input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut Str
 }
 
 /// The loop of [`encode_bytes`]: `set` contains space whenever `space_as_plus` is true.
+///
+/// This is "percent-encode after encoding", step 5.3, for each byte of the encoder's output:
+/// a byte whose isomorph is not in the set is appended as is (5.3.4), others are
+/// percent-encoded (5.3.5), and with spaceAsPlus 0x20 becomes `+` (5.3.1).
 #[cfg(feature = "alloc")]
 fn encode_runs(mut input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut String) {
     loop {
@@ -240,6 +244,8 @@ pub fn percent_encode_after_encoding<E: Encoder + ?Sized>(
     }
     encoder.encode(input, &mut |piece| match piece {
         Encoded::Bytes(bytes) => encode_bytes(bytes, set, space_as_plus, out),
+        // Step 5.4: "%26%23", the code point in decimal, "%3B" (an HTML numeric character
+        // reference, percent-encoded).
         Encoded::Unmappable(c) => {
             out.push_str("%26%23");
             push_decimal(u32::from(c), out);

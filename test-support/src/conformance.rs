@@ -18,7 +18,12 @@ pub struct Conformance {
 impl Conformance {
     /// Starts the row named `row` (normally the fixture file, e.g. `urltestdata.json`).
     pub fn new(row: &str) -> Self {
-        Conformance { row: row.to_owned(), passed: 0, total: 0, failures: Vec::new() }
+        Conformance {
+            row: row.to_owned(),
+            passed: 0,
+            total: 0,
+            failures: Vec::new(),
+        }
     }
 
     /// Records one case: `Ok(())` passes; `Err(why)` fails with a description of the case.
@@ -45,7 +50,8 @@ impl Conformance {
                 .append(true)
                 .open(&path)
                 .expect("URL_CONFORMANCE_OUT is writable");
-            file.write_all(line.as_bytes()).expect("URL_CONFORMANCE_OUT is writable");
+            file.write_all(line.as_bytes())
+                .expect("URL_CONFORMANCE_OUT is writable");
         }
         assert!(self.total > 0, "{}: no case ran", self.row);
         if !self.failures.is_empty() {

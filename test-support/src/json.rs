@@ -126,7 +126,10 @@ impl std::error::Error for Error {}
 
 /// Parses a JSON document.
 pub fn parse(text: &str) -> Result<Value, Error> {
-    let mut p = Parser { s: text.as_bytes(), i: 0 };
+    let mut p = Parser {
+        s: text.as_bytes(),
+        i: 0,
+    };
     p.ws();
     let v = p.value(0)?;
     p.ws();
@@ -143,7 +146,10 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn err(&self, message: &'static str) -> Error {
-        Error { offset: self.i, message }
+        Error {
+            offset: self.i,
+            message,
+        }
     }
 
     fn ws(&mut self) {
@@ -227,14 +233,19 @@ impl Parser<'_> {
                     self.i += 1;
                 }
                 let text = std::str::from_utf8(&self.s[start..self.i]).expect("ASCII");
-                text.parse().map(Value::Number).map_err(|_| self.err("bad number"))
+                text.parse()
+                    .map(Value::Number)
+                    .map_err(|_| self.err("bad number"))
             }
             Some(_) => Err(self.err("unexpected character")),
         }
     }
 
     fn hex4(&mut self) -> Result<u16, Error> {
-        let digits = self.s.get(self.i..self.i + 4).ok_or_else(|| self.err("short \\u escape"))?;
+        let digits = self
+            .s
+            .get(self.i..self.i + 4)
+            .ok_or_else(|| self.err("short \\u escape"))?;
         let text = std::str::from_utf8(digits).map_err(|_| self.err("bad \\u escape"))?;
         let v = u16::from_str_radix(text, 16).map_err(|_| self.err("bad \\u escape"))?;
         self.i += 4;
@@ -304,7 +315,10 @@ mod tests {
         let items = v.as_array().unwrap();
         assert_eq!(items[0].as_str(), Some("a\u{FFFD}b"));
         assert!(items[0].as_json_str().unwrap().had_lone_surrogate());
-        assert_eq!(items[0].as_json_str().unwrap().utf16, vec![0x61, 0xD800, 0x62]);
+        assert_eq!(
+            items[0].as_json_str().unwrap().utf16,
+            vec![0x61, 0xD800, 0x62]
+        );
         assert_eq!(items[1].as_str(), Some("\u{1F4A9}"));
         assert!(!items[1].as_json_str().unwrap().had_lone_surrogate());
         assert_eq!(items[2].as_str(), Some("x\0"));

@@ -10,9 +10,9 @@
 //!   `cargo xtask conformance` collects, and fails the test listing the failures.
 #![allow(clippy::panic, clippy::expect_used, clippy::unwrap_used)]
 
-pub mod json;
 mod conformance;
 mod fixtures;
+pub mod json;
 
 pub use conformance::{Conformance, field_eq};
 pub use fixtures::{fixture, load, workspace_root};

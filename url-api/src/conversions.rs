@@ -58,6 +58,12 @@ impl TryFrom<String> for Url {
 
 impl fmt::Display for Url {
     /// The href (the stringifier of spec 6.1).
+    ///
+    /// ```
+    /// let url = url_api::Url::parse("https://example.com/a?b", None)?;
+    /// assert_eq!(url.to_string(), "https://example.com/a?b");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.href())
     }
@@ -97,6 +103,12 @@ impl AsRef<str> for Url {
 
 impl From<Url> for String {
     /// The href.
+    ///
+    /// ```
+    /// let s = String::from(url_api::Url::parse("https://example.com", None)?);
+    /// assert_eq!(s, "https://example.com/");
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
     fn from(url: Url) -> String {
         url.into_string()
     }

@@ -383,6 +383,12 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
 impl fmt::Display for UrlSearchParams {
     /// The stringifier (spec 6.2): the application/x-www-form-urlencoded serializer (spec 5.2)
     /// run on the list.
+    ///
+    /// ```
+    /// let mut params = url_api::UrlSearchParams::new();
+    /// params.append("q", "a&b c");
+    /// assert_eq!(params.to_string(), "q=a%26b+c");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
         self.serialize_into(&mut out);
@@ -400,6 +406,11 @@ impl core::str::FromStr for UrlSearchParams {
     type Err = core::convert::Infallible;
 
     /// The same as [`UrlSearchParams::parse`].
+    ///
+    /// ```
+    /// let params: url_api::UrlSearchParams = "?a=1".parse().unwrap();
+    /// assert_eq!(params.get("a"), Some("1"));
+    /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Ok(Self::parse(s))
     }
@@ -407,6 +418,11 @@ impl core::str::FromStr for UrlSearchParams {
 
 impl From<&str> for UrlSearchParams {
     /// The same as [`UrlSearchParams::parse`].
+    ///
+    /// ```
+    /// let params = url_api::UrlSearchParams::from("a=1&b");
+    /// assert!(params.has("b", None));
+    /// ```
     fn from(s: &str) -> Self {
         Self::parse(s)
     }
@@ -537,6 +553,37 @@ mod tests {
         assert_eq!(cmp_utf16("x\u{E9}", "x\u{E8}"), Ordering::Greater);
         assert_eq!(cmp_utf16("same", "same"), Ordering::Equal);
         assert!("\u{FB03}".as_bytes() < "\u{1F308}".as_bytes());
+    }
+
+    #[test]
+    fn utf16_order_matches_the_naive_comparison() {
+        let names = [
+            "",
+            "a",
+            "ab",
+            "a\u{7F}",
+            "a\u{80}",
+            "\u{FFFD}",
+            "\u{FFFF}",
+            "\u{E000}",
+            "\u{D7FF}",
+            "\u{10000}",
+            "\u{10FFFF}",
+            "\u{1F308}",
+            "a\u{1F308}b",
+            "a\u{FB03}",
+            "\u{E9}",
+            "e\u{301}",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(
+                    cmp_utf16(a, b),
+                    a.encode_utf16().cmp(b.encode_utf16()),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
     }
 
     #[test]

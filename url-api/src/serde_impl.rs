@@ -1,5 +1,14 @@
 //! `serde` support (feature `serde`): a [`Url`] is its href string, and a
 //! [`UrlSearchParams`] its application/x-www-form-urlencoded serialization.
+//!
+//! ```
+//! use url_api::Url;
+//!
+//! let url: Url = serde_json::from_str(r#""https://example.com/a b""#).unwrap();
+//! assert_eq!(serde_json::to_string(&url).unwrap(), r#""https://example.com/a%20b""#);
+//! let err = serde_json::from_str::<Url>(r#""not a URL""#).unwrap_err();
+//! assert!(err.to_string().starts_with("invalid URL \"not a URL\""));
+//! ```
 
 use alloc::string::String;
 use core::fmt;

@@ -527,12 +527,20 @@ impl Url {
 impl From<url_core::Url> for Url {
     /// Wraps a URL record ("initialize a URL object", spec 6.1; the query object is derived
     /// from the record's query when read).
+    ///
+    /// ```
+    /// let record = url_core::Url::parse("https://h/?a=1", None)?;
+    /// let url = url_api::Url::from(record);
+    /// assert_eq!(url.search_params().get("a"), Some("1"));
+    /// # Ok::<(), url_api::ParseError>(())
+    /// ```
     fn from(inner: url_core::Url) -> Url {
         Url { inner }
     }
 }
 
 impl From<Url> for url_core::Url {
+    /// Unwraps the URL record, as [`Url::into_core`] does.
     fn from(url: Url) -> url_core::Url {
         url.inner
     }

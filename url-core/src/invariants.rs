@@ -81,7 +81,7 @@ impl Url {
             return fail("default port or port without host");
         }
         if let Some(host) = self.host_str() {
-            if self.host() .is_none() && self.host != Some(HostKind::Empty) {
+            if self.host().is_none() && self.host != Some(HostKind::Empty) {
                 return fail("host does not re-parse as its kind");
             }
             if self.host == Some(HostKind::Empty) && !host.is_empty() {

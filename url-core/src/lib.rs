@@ -17,7 +17,8 @@
 //! let url = Url::parse_with("  https:\\\\h/a b", None, &percent::Utf8, &mut errors)?;
 //! assert_eq!(url.as_str(), "https://h/a%20b");
 //! assert_eq!(errors[0].error, ValidationError::InvalidUrlUnit);
-//! assert!(errors.iter().any(|e| e.error == ValidationError::InvalidReverseSolidus));
+//! assert_eq!(errors[0].offset, 0); // the leading spaces
+//! assert!(errors.iter().any(|e| e.error == ValidationError::SpecialSchemeMissingFollowingSolidus));
 //! # Ok::<(), url_core::ParseError>(())
 //! ```
 //!
@@ -55,3 +56,8 @@ pub use path::PathSegments;
 pub use percent::{Encoded, Encoder, Utf8};
 pub use scheme::{SchemeType, default_port, is_special_scheme};
 pub use url::Url;
+
+/// The README's example runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -58,7 +58,10 @@ impl TupleOrigin {
     pub fn host_str(&self) -> &str {
         let start = self.scheme_end as usize + 3;
         let end = match self.port {
-            Some(_) => self.serialization.rfind(':').unwrap_or(self.serialization.len()),
+            Some(_) => self
+                .serialization
+                .rfind(':')
+                .unwrap_or(self.serialization.len()),
             None => self.serialization.len(),
         };
         self.serialization.get(start..end).unwrap_or_default()
@@ -151,9 +154,7 @@ pub(crate) fn origin_of(url: &Url) -> Origin {
 /// origin.
 fn blob_origin(url: &Url) -> Origin {
     match Url::parse(url.path(), None) {
-        Ok(path_url)
-            if matches!(path_url.scheme_type(), SchemeType::Http | SchemeType::Https) =>
-        {
+        Ok(path_url) if matches!(path_url.scheme_type(), SchemeType::Http | SchemeType::Https) => {
             tuple_origin(&path_url)
         }
         _ => Origin::new_opaque(),

@@ -59,7 +59,7 @@ impl Url {
         }
         let port = port.filter(|&p| Some(p) != self.default_port());
         let rebuilt = Parts {
-            port: port,
+            port,
             ..Parts::of(self)
         }
         .build();
@@ -82,7 +82,11 @@ impl Url {
     /// that already is a serialized query (e.g. `application/x-www-form-urlencoded` output)
     /// is kept as is. No validation errors.
     pub fn set_query(&mut self, query: Option<&str>) {
-        let set = if self.is_special() { SPECIAL_QUERY } else { QUERY };
+        let set = if self.is_special() {
+            SPECIAL_QUERY
+        } else {
+            QUERY
+        };
         let encoded = query.map(|q| utf8_percent_encode(q, set));
         let rebuilt = Parts {
             query: encoded.as_deref(),

@@ -178,7 +178,8 @@ impl Url {
     /// `None` when the host is null. The empty host is `Some("")`.
     #[inline]
     pub fn host_str(&self) -> Option<&str> {
-        self.host.map(|_| self.slice(self.host_start, self.host_end))
+        self.host
+            .map(|_| self.slice(self.host_start, self.host_end))
     }
 
     /// The URL's host (spec 4.1) as the host crate's borrowed view, or `None` when null.
@@ -204,13 +205,9 @@ impl Url {
     /// The port as written in the serialization (digits without leading zeros), or `None`.
     #[inline]
     pub fn port_str(&self) -> Option<&str> {
+        // A port implies a host; the path follows the port directly (no "/." guard).
         self.port?;
-        let end = if self.host.is_some() && self.path_start >= self.host_end + 1 {
-            self.path_start
-        } else {
-            self.host_end
-        };
-        Some(self.slice(self.host_end + 1, end))
+        Some(self.slice(self.host_end + 1, self.path_start))
     }
 
     /// Whether the URL cannot have a username/password/port (spec 4.2): its host is null or

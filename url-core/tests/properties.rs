@@ -26,11 +26,67 @@ impl Rng {
 }
 
 const PIECES: &[&str] = &[
-    "http:", "https:", "file:", "ws:", "sc:", "blob:", "data:", "HTTP:", "a", "b1", "//", "/",
-    "\\", "@", ":", "::", "[", "]", "[::1]", "1.2.3.4", "0x7f.1", "999", "..", ".", "%2e",
-    "%2E.", "%", "%41", "?", "#", " ", "\t", "\n", "é", "☃", "\u{0}", "\u{1f}", "C|", "c:",
-    "localhost", "xn--", "EXAMPLE.com", "user", "pw", ":8080", ":0", ":65536", "|", "^", "{",
-    "'", "\"", "<", "`", "\u{feff}", "\u{fdd0}", "%zz", ";", "=", "&", "+",
+    "http:",
+    "https:",
+    "file:",
+    "ws:",
+    "sc:",
+    "blob:",
+    "data:",
+    "HTTP:",
+    "a",
+    "b1",
+    "//",
+    "/",
+    "\\",
+    "@",
+    ":",
+    "::",
+    "[",
+    "]",
+    "[::1]",
+    "1.2.3.4",
+    "0x7f.1",
+    "999",
+    "..",
+    ".",
+    "%2e",
+    "%2E.",
+    "%",
+    "%41",
+    "?",
+    "#",
+    " ",
+    "\t",
+    "\n",
+    "é",
+    "☃",
+    "\u{0}",
+    "\u{1f}",
+    "C|",
+    "c:",
+    "localhost",
+    "xn--",
+    "EXAMPLE.com",
+    "user",
+    "pw",
+    ":8080",
+    ":0",
+    ":65536",
+    "|",
+    "^",
+    "{",
+    "'",
+    "\"",
+    "<",
+    "`",
+    "\u{feff}",
+    "\u{fdd0}",
+    "%zz",
+    ";",
+    "=",
+    "&",
+    "+",
 ];
 
 fn generated(rng: &mut Rng) -> String {
@@ -60,7 +116,11 @@ fn check(input: &str, base: Option<&Url>) -> Result<(), String> {
                 return Err(format!("{input:?}: failure {b} not reported: {errors:?}"));
             }
         }
-        _ => return Err(format!("{input:?}: sink changed the result: {quiet:?} vs {loud:?}")),
+        _ => {
+            return Err(format!(
+                "{input:?}: sink changed the result: {quiet:?} vs {loud:?}"
+            ));
+        }
     }
     for e in &errors {
         if e.offset > input.len() {
@@ -69,10 +129,18 @@ fn check(input: &str, base: Option<&Url>) -> Result<(), String> {
     }
     if let Ok(url) = quiet {
         url.check_invariants()?;
-        let again = Url::parse(url.as_str(), None)
-            .map_err(|e| format!("{input:?}: serialization {:?} does not parse: {e}", url.as_str()))?;
+        let again = Url::parse(url.as_str(), None).map_err(|e| {
+            format!(
+                "{input:?}: serialization {:?} does not parse: {e}",
+                url.as_str()
+            )
+        })?;
         if again.as_str() != url.as_str() {
-            return Err(format!("{input:?}: {:?} re-parses as {:?}", url.as_str(), again.as_str()));
+            return Err(format!(
+                "{input:?}: {:?} re-parses as {:?}",
+                url.as_str(),
+                again.as_str()
+            ));
         }
         again.check_invariants()?;
     }
@@ -86,7 +154,10 @@ fn idempotence_over_wpt_inputs() {
     for file in ["urltestdata.json", "urltestdata-javascript-only.json"] {
         for case in common::cases(file) {
             let input = case.str_field("input").unwrap();
-            let base = case.get("base").and_then(|b| b.as_str()).and_then(|b| Url::parse(b, None).ok());
+            let base = case
+                .get("base")
+                .and_then(|b| b.as_str())
+                .and_then(|b| Url::parse(b, None).ok());
             let mut results = vec![check(input, base.as_ref()), check(input, None)];
             results.extend(bases.iter().map(|b| check(input, Some(b))));
             failures.extend(results.into_iter().filter_map(Result::err));
@@ -115,7 +186,12 @@ fn idempotence_over_generated_inputs() {
         }
     }
     assert!(parsed > 5_000, "generator too weak: {parsed} parsed");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Long runs of dot segments, slashes, "@" and percent signs stay cheap (linear); this
@@ -126,14 +202,22 @@ fn adversarial_inputs_are_linear() {
     let dots = format!("https://h/{}{}", "a/".repeat(n), "../".repeat(n + 5));
     assert_eq!(Url::parse(&dots, None).unwrap().as_str(), "https://h/");
     let encoded_dots = format!("https://h/{}", "%2e%2E/".repeat(n));
-    assert_eq!(Url::parse(&encoded_dots, None).unwrap().as_str(), "https://h/");
+    assert_eq!(
+        Url::parse(&encoded_dots, None).unwrap().as_str(),
+        "https://h/"
+    );
     let ats = format!("https://{}h/", "@".repeat(n));
     assert!(Url::parse(&ats, None).unwrap().username().len() == 3 * (n - 1));
     let slashes = format!("https:{}h", "/".repeat(n));
     assert_eq!(Url::parse(&slashes, None).unwrap().as_str(), "https://h/");
     let tabs = format!("ht\ttps://h/{}", "\t".repeat(n));
     let mut errors = Vec::new();
-    assert_eq!(Url::parse_with(&tabs, None, &Utf8, &mut errors).unwrap().as_str(), "https://h/");
+    assert_eq!(
+        Url::parse_with(&tabs, None, &Utf8, &mut errors)
+            .unwrap()
+            .as_str(),
+        "https://h/"
+    );
     // Trailing tabs are stripped (one error), the inner one removed (another).
     assert_eq!(errors.len(), 2);
     let spaces = format!("sc:{}x", " ".repeat(n));

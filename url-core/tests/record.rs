@@ -10,7 +10,10 @@ fn record_is_64_bytes() {
 #[test]
 fn getters_are_slices_of_the_serialization() {
     let url = Url::parse("HTTPS://us%65r:p@ss@[::1]:8443/a/./b/../c?x=1&y#frag", None).unwrap();
-    assert_eq!(url.as_str(), "https://us%65r:p%40ss@[::1]:8443/a/c?x=1&y#frag");
+    assert_eq!(
+        url.as_str(),
+        "https://us%65r:p%40ss@[::1]:8443/a/c?x=1&y#frag"
+    );
     assert_eq!(url.scheme(), "https");
     assert_eq!(url.scheme_type(), SchemeType::Https);
     assert!(url.is_special());
@@ -20,24 +23,42 @@ fn getters_are_slices_of_the_serialization() {
     assert!(url.includes_credentials());
     assert_eq!(url.host_kind(), Some(HostKind::Ipv6));
     assert_eq!(url.host_str(), Some("[::1]"));
-    assert_eq!(url.host(), Some(HostRef::Ipv6(std::net::Ipv6Addr::LOCALHOST)));
-    assert_eq!((url.port(), url.port_str(), url.port_or_default()), (Some(8443), Some("8443"), Some(8443)));
+    assert_eq!(
+        url.host(),
+        Some(HostRef::Ipv6(std::net::Ipv6Addr::LOCALHOST))
+    );
+    assert_eq!(
+        (url.port(), url.port_str(), url.port_or_default()),
+        (Some(8443), Some("8443"), Some(8443))
+    );
     assert_eq!(url.path(), "/a/c");
     assert_eq!(url.path_segments().unwrap().collect::<Vec<_>>(), ["a", "c"]);
-    assert_eq!(url.path_segments().unwrap().rev().collect::<Vec<_>>(), ["c", "a"]);
+    assert_eq!(
+        url.path_segments().unwrap().rev().collect::<Vec<_>>(),
+        ["c", "a"]
+    );
     assert_eq!(url.query(), Some("x=1&y"));
     assert_eq!(url.fragment(), Some("frag"));
     assert!(!url.cannot_have_username_password_port());
     assert_eq!(url.check_invariants(), Ok(()));
 
     let url = Url::parse("http://h:80", None).unwrap();
-    assert_eq!((url.port(), url.port_str(), url.port_or_default()), (None, None, Some(80)));
+    assert_eq!(
+        (url.port(), url.port_str(), url.port_or_default()),
+        (None, None, Some(80))
+    );
     assert_eq!(url.path(), "/");
 
     let url = Url::parse("sc:", None).unwrap();
-    assert_eq!((url.host_str(), url.path(), url.opaque_path()), (None, "", Some("")));
+    assert_eq!(
+        (url.host_str(), url.path(), url.opaque_path()),
+        (None, "", Some(""))
+    );
     let url = Url::parse("sc://", None).unwrap();
-    assert_eq!((url.host_str(), url.host_kind(), url.path()), (Some(""), Some(HostKind::Empty), ""));
+    assert_eq!(
+        (url.host_str(), url.host_kind(), url.path()),
+        (Some(""), Some(HostKind::Empty), "")
+    );
     assert_eq!(url.path_segments().unwrap().count(), 0);
     assert!(url.cannot_have_username_password_port());
 }
@@ -81,7 +102,9 @@ fn parse_error_is_an_error_and_names_the_validation_error() {
     assert_eq!(e.offset(), Some(10));
     assert!(Url::can_parse("https://a/", None) && !Url::can_parse("https://a:b/", None));
     assert_eq!(
-        Url::parse_with_base_str("x", Some("https://a/b")).unwrap().as_str(),
+        Url::parse_with_base_str("x", Some("https://a/b"))
+            .unwrap()
+            .as_str(),
         "https://a/x"
     );
     assert!(Url::parse_with_base_str("x", Some("not a url")).is_err());

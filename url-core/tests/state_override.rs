@@ -32,7 +32,11 @@ fn set(url: &mut Url, setter: &str, value: &str) {
             if url.has_opaque_path() {
                 return;
             }
-            let state = if setter == "host" { StateOverride::Host } else { StateOverride::Hostname };
+            let state = if setter == "host" {
+                StateOverride::Host
+            } else {
+                StateOverride::Hostname
+            };
             let _ = url.basic_parse_override(value, state);
         }
         "port" => {
@@ -80,7 +84,9 @@ fn setters_fixture_through_state_override() {
     let mut failures = Vec::new();
     let mut total = 0;
     for (setter, cases) in data.as_object().expect("object") {
-        let Some(cases) = cases.as_array() else { continue };
+        let Some(cases) = cases.as_array() else {
+            continue;
+        };
         for case in cases.iter().filter(|c| c.as_object().is_some()) {
             total += 1;
             let href = case.str_field("href").expect("href");
@@ -105,7 +111,12 @@ fn setters_fixture_through_state_override() {
         }
     }
     assert!(total > 250, "setters fixture too small: {total}");
-    assert!(failures.is_empty(), "{} of {total} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -131,10 +142,16 @@ fn failure_leaves_url_untouched() {
     let mut copy = url.clone();
     assert!(copy.basic_parse_override("x", StateOverride::Port).is_err());
     assert_eq!(copy.as_str(), original);
-    assert!(copy.basic_parse_override("99999", StateOverride::Port).is_err());
+    assert!(
+        copy.basic_parse_override("99999", StateOverride::Port)
+            .is_err()
+    );
     assert_eq!(copy.as_str(), original);
     // The one partial change the spec makes: the host is set before the port fails.
     let mut copy = url.clone();
-    assert!(copy.basic_parse_override("example.org:", StateOverride::Host).is_err());
+    assert!(
+        copy.basic_parse_override("example.org:", StateOverride::Host)
+            .is_err()
+    );
     assert_eq!(copy.as_str(), "https://user:pw@example.org:8080/a/b?q#f");
 }

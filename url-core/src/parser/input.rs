@@ -41,7 +41,10 @@ pub(crate) fn prepare<'i, S: ValidationSink>(
     if strip {
         // Step 1: C0 control or space is U+0000 to U+0020, all ASCII, so bytes will do.
         let start = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
-        let end = bytes.iter().rposition(|&b| b > b' ').map_or(start, |i| i + 1);
+        let end = bytes
+            .iter()
+            .rposition(|&b| b > b' ')
+            .map_or(start, |i| i + 1);
         if start > 0 || end < bytes.len() {
             sink.report(
                 ValidationError::InvalidUrlUnit,
@@ -83,6 +86,7 @@ impl<S: ValidationSink + ?Sized> ValidationSink for MapSink<'_, S> {
 
     #[inline]
     fn report(&mut self, error: ValidationError, offset: usize) {
-        self.inner.report(error, self.map.original(self.base + offset))
+        self.inner
+            .report(error, self.map.original(self.base + offset))
     }
 }

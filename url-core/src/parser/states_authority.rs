@@ -14,10 +14,16 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     pub(crate) fn special_authority_slashes_state(&mut self, pointer: usize) -> Step {
         if self.rest(pointer).starts_with(b"//") {
             // Step 1.
-            Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes, pointer + 2))
+            Ok(Flow::Next(
+                State::SpecialAuthorityIgnoreSlashes,
+                pointer + 2,
+            ))
         } else {
             // Step 2.
-            self.error(ValidationError::SpecialSchemeMissingFollowingSolidus, pointer);
+            self.error(
+                ValidationError::SpecialSchemeMissingFollowingSolidus,
+                pointer,
+            );
             Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes, pointer))
         }
     }
@@ -26,7 +32,10 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     pub(crate) fn special_authority_ignore_slashes_state(&mut self, mut pointer: usize) -> Step {
         // Step 2: each "/" or "\" is a validation error, and is skipped.
         while let Some(b'/' | b'\\') = self.byte(pointer) {
-            self.error(ValidationError::SpecialSchemeMissingFollowingSolidus, pointer);
+            self.error(
+                ValidationError::SpecialSchemeMissingFollowingSolidus,
+                pointer,
+            );
             pointer += 1;
         }
         // Step 1.
@@ -173,7 +182,10 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     pub(crate) fn port_state(&mut self, pointer: usize) -> Step {
         // Step 1: ASCII digits go to the buffer.
         let rest = self.rest(pointer);
-        let digits = rest.iter().position(|b| !b.is_ascii_digit()).unwrap_or(rest.len());
+        let digits = rest
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(rest.len());
         let end = pointer + digits;
         let c = self.byte(end);
         let ends = match c {

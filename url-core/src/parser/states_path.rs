@@ -18,7 +18,11 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             if c == Some(b'\\') {
                 self.error(ValidationError::InvalidReverseSolidus, pointer);
             }
-            let next = if matches!(c, Some(b'/' | b'\\')) { pointer + 1 } else { pointer };
+            let next = if matches!(c, Some(b'/' | b'\\')) {
+                pointer + 1
+            } else {
+                pointer
+            };
             return Ok(Flow::Next(State::Path, next));
         }
         match c {
@@ -130,7 +134,11 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             // Step 4: the run before "?", "#" or " " (UTF-8 percent-encoded with the C0
             // control set).
             self.check_url_units(pointer, end);
-            percent_encode_into(rest.get(..len).unwrap_or_default(), C0_CONTROL, &mut self.out);
+            percent_encode_into(
+                rest.get(..len).unwrap_or_default(),
+                C0_CONTROL,
+                &mut self.out,
+            );
             match self.byte(end) {
                 // Step 1.
                 Some(b'?') => {

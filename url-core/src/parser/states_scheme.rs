@@ -110,7 +110,8 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             // Step 1: a base with an opaque path takes only a fragment.
             return Err(self.failure(ValidationError::MissingSchemeNonRelativeUrl, pointer));
         }
-        self.out.reserve(base.as_str().len() + self.input.len() + SLACK);
+        self.out
+            .reserve(base.as_str().len() + self.input.len() + SLACK);
         if base.has_opaque_path() {
             // Step 2: url's scheme, path and query are base's, fragment is the empty string.
             self.out.push_str(base.as_str_without_fragment());
@@ -133,10 +134,16 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     pub(crate) fn special_relative_or_authority_state(&mut self, pointer: usize) -> Step {
         if self.rest(pointer).starts_with(b"//") {
             // Step 1: c and remaining's first code point are "/".
-            Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes, pointer + 2))
+            Ok(Flow::Next(
+                State::SpecialAuthorityIgnoreSlashes,
+                pointer + 2,
+            ))
         } else {
             // Step 2.
-            self.error(ValidationError::SpecialSchemeMissingFollowingSolidus, pointer);
+            self.error(
+                ValidationError::SpecialSchemeMissingFollowingSolidus,
+                pointer,
+            );
             Ok(Flow::Next(State::Relative, pointer))
         }
     }
@@ -216,7 +223,10 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 if c == b'\\' {
                     self.error(ValidationError::InvalidReverseSolidus, pointer);
                 }
-                Ok(Flow::Next(State::SpecialAuthorityIgnoreSlashes, pointer + 1))
+                Ok(Flow::Next(
+                    State::SpecialAuthorityIgnoreSlashes,
+                    pointer + 1,
+                ))
             }
             // Step 2.
             Some(b'/') => Ok(Flow::Next(State::Authority, pointer + 1)),
@@ -263,8 +273,11 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         } else {
             scheme_end + 1
         };
-        self.out
-            .push_str(base.as_str().get(scheme_end + 1..authority_end).unwrap_or_default());
+        self.out.push_str(
+            base.as_str()
+                .get(scheme_end + 1..authority_end)
+                .unwrap_or_default(),
+        );
         self.copy_base_offsets(base);
     }
 
@@ -293,7 +306,11 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     /// URL is one normalized Windows drive letter. Cost: the length of the removed segment,
     /// so a run of `..` segments stays linear.
     pub(crate) fn shorten_path(&mut self) {
-        let path = self.out.get(self.path_start..).unwrap_or_default().as_bytes();
+        let path = self
+            .out
+            .get(self.path_start..)
+            .unwrap_or_default()
+            .as_bytes();
         if self.scheme_type == SchemeType::File
             && path.len() == 3
             && tables::is_normalized_windows_drive_letter(path.get(1..).unwrap_or_default())

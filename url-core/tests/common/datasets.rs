@@ -26,8 +26,15 @@ pub fn load() -> Vec<(String, Vec<String>)> {
         .map(|path| {
             let text = std::fs::read_to_string(&path).expect("dataset is UTF-8");
             let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            let lines = text.lines().filter(|l| !l.is_empty()).map(str::to_owned).collect();
-            (path.file_name().unwrap().to_string_lossy().into_owned(), lines)
+            let lines = text
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(str::to_owned)
+                .collect();
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                lines,
+            )
         })
         .collect()
 }

@@ -22,7 +22,11 @@ impl ApiView {
     pub fn of(url: &Url) -> ApiView {
         let hostname = url.host_str().unwrap_or_default().to_owned();
         let port = url.port_str().unwrap_or_default().to_owned();
-        let host = if port.is_empty() { hostname.clone() } else { format!("{hostname}:{port}") };
+        let host = if port.is_empty() {
+            hostname.clone()
+        } else {
+            format!("{hostname}:{port}")
+        };
         ApiView {
             href: url.as_str().to_owned(),
             origin: url.origin().ascii_serialization().to_owned(),
@@ -64,8 +68,8 @@ impl ApiView {
 
 /// The fields of a urltestdata case that the URL record answers.
 pub const FIELDS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-    "pathname", "search", "hash",
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+    "search", "hash",
 ];
 
 /// Runs one urltestdata-style case; `Ok` when every given field matches.

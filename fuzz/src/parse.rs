@@ -1,0 +1,173 @@
+//! Target `parse`: the URL parser on arbitrary input, with and without a base.
+//!
+//! Input: `input` or `input 0xFF base` (see [`crate::input`]). Properties:
+//! - nothing panics;
+//! - `Url::can_parse(x, base) == Url::parse(x, base).is_ok()`;
+//! - the fast path (no validation-error sink) and the general path (every validation error
+//!   collected) give the same URL or the same failure, and a failure is the last error
+//!   reported; every reported offset lies within the input;
+//! - the record's invariants hold (`url_core::Url::check_invariants`);
+//! - idempotence: the href parses to the same href, the same components and an equal record;
+//! - with a base: `base.join(x)` equals `Url::parse(x, Some(base))`.
+
+use url_api::Url;
+use url_core::{ReportedError, Utf8};
+
+use crate::input;
+
+/// Every getter of the `URL` interface (spec 6.1) and the record's typed accessors, owned, so
+/// two URLs can be compared component by component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Components {
+    /// `href`.
+    pub href: String,
+    /// `origin`.
+    pub origin: String,
+    /// `protocol`.
+    pub protocol: String,
+    /// `username`.
+    pub username: String,
+    /// `password`.
+    pub password: String,
+    /// `host`.
+    pub host: String,
+    /// `hostname`.
+    pub hostname: String,
+    /// `port`.
+    pub port: String,
+    /// `pathname`.
+    pub pathname: String,
+    /// `search`.
+    pub search: String,
+    /// `hash`.
+    pub hash: String,
+    /// The query, `None` when null.
+    pub query: Option<String>,
+    /// The fragment, `None` when null.
+    pub fragment: Option<String>,
+    /// The host's kind, `None` when null.
+    pub host_kind: Option<url_api::HostKind>,
+    /// The port number, `None` when null.
+    pub port_number: Option<u16>,
+    /// Whether the path is opaque.
+    pub opaque_path: bool,
+}
+
+impl Components {
+    /// The components of `url`.
+    pub fn of(url: &Url) -> Components {
+        Components {
+            href: url.href().into(),
+            origin: url.origin(),
+            protocol: url.protocol().into(),
+            username: url.username().into(),
+            password: url.password().into(),
+            host: url.host().into(),
+            hostname: url.hostname().into(),
+            port: url.port().into(),
+            pathname: url.pathname().into(),
+            search: url.search().into(),
+            hash: url.hash().into(),
+            query: url.query().map(Into::into),
+            fragment: url.fragment().map(Into::into),
+            host_kind: url.host_kind(),
+            port_number: url.port_number(),
+            opaque_path: url.has_opaque_path(),
+        }
+    }
+}
+
+/// Checks one input (see the module docs).
+pub fn check(data: &[u8]) {
+    let (input, base) = input::input_and_base(data);
+    check_one(&input, None);
+    if let Some(base) = base {
+        check_one(&input, Some(&base));
+    }
+}
+
+/// The properties for `input` parsed against `base`.
+pub fn check_one(input: &str, base: Option<&str>) {
+    let parsed = Url::parse(input, base);
+    assert_eq!(
+        Url::can_parse(input, base),
+        parsed.is_ok(),
+        "can_parse disagrees with parse for {input:?} (base {base:?})"
+    );
+    fast_path_agrees(input, base);
+    let Ok(url) = parsed else { return };
+    check_url(&url);
+    if let Some(base) = base.and_then(|b| Url::parse(b, None).ok()) {
+        let joined = base.join(input);
+        assert_eq!(
+            joined.as_ref().ok(),
+            Some(&url),
+            "join disagrees with parse for {input:?} against {base:?}"
+        );
+    }
+}
+
+/// The invariants of a parsed URL: the record's own checker, and idempotence of parse ∘ href.
+pub fn check_url(url: &Url) {
+    if let Err(e) = url.as_core().check_invariants() {
+        panic!("record invariant broken: {e}");
+    }
+    let href = url.href();
+    let reparsed = match Url::parse(href, None) {
+        Ok(u) => u,
+        Err(e) => panic!("href {href:?} does not parse again: {e}"),
+    };
+    assert_eq!(
+        Components::of(&reparsed),
+        Components::of(url),
+        "parse(href) differs for {href:?}"
+    );
+    assert!(
+        reparsed.as_core().equals(url.as_core(), false),
+        "parse(href) is not equal to the URL for {href:?}"
+    );
+    if let Err(e) = reparsed.as_core().check_invariants() {
+        panic!("record invariant broken after re-parse: {e}");
+    }
+    // The serialization without fragment is the href up to the fragment.
+    let without = url.as_core().as_str_without_fragment();
+    assert!(
+        href.starts_with(without)
+            && url
+                .fragment()
+                .is_none_or(|f| href.len() == without.len() + 1 + f.len()),
+        "serialization without fragment {without:?} of {href:?}"
+    );
+}
+
+/// The fast path (no sink) against the general path (every validation error collected).
+fn fast_path_agrees(input: &str, base: Option<&str>) {
+    let base = match base.map(|b| url_core::Url::parse(b, None)).transpose() {
+        Ok(base) => base,
+        Err(_) => return,
+    };
+    let fast = url_core::Url::parse(input, base.as_ref());
+    let mut errors: Vec<ReportedError> = Vec::new();
+    let general = url_core::Url::parse_with(input, base.as_ref(), &Utf8, &mut errors);
+    assert_eq!(
+        fast, general,
+        "the parser with a validation-error sink disagrees for {input:?}"
+    );
+    for e in &errors {
+        assert!(
+            e.offset <= input.len(),
+            "validation error {e:?} past the end of {input:?}"
+        );
+    }
+    if let Err(url_core::ParseError::Invalid(failure)) = general {
+        assert_eq!(
+            errors.last(),
+            Some(&failure),
+            "the failure of {input:?} is not the last reported error"
+        );
+        assert!(
+            failure.is_failure(),
+            "{input:?} failed with {failure:?}, not a failure in the spec's table"
+        );
+    }
+}

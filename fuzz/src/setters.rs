@@ -1,0 +1,230 @@
+//! Target `setters`: a URL and a sequence of setter calls on every attribute.
+//!
+//! Input: a URL (the first chunk; when it does not parse, one of [`FALLBACK_URLS`] chosen by
+//! its length), then chunks whose first byte picks a [`Setter`] (modulo their number) and
+//! whose rest is the value. After each call:
+//! - the URL's record invariants hold and its href re-parses to an identical URL
+//!   (same href, same components);
+//! - a `try_set_*` that returned an error left the href byte-for-byte unchanged (except the
+//!   `host` setter's [`SetterError::InvalidPort`], which the spec lets set the host first);
+//! - the plain `set_*` form does exactly what the `try_set_*` form does;
+//! - `href` as a setter gives what `Url::parse` gives, or changes nothing;
+//! - setting an attribute to its own getter's value changes nothing, where the spec makes
+//!   that an identity (see [`same_value_is_identity`]).
+
+use url_api::{SetterError, Url};
+
+use crate::input;
+use crate::parse::{Components, check_url};
+
+/// URLs for inputs whose first chunk does not parse: special, non-special with a host,
+/// opaque path, file, IPv6 with credentials and port.
+pub const FALLBACK_URLS: [&str; 6] = [
+    "https://user:pass@example.com:8080/a/b?q=1#f",
+    "web+demo://h/p?q#f",
+    "mailto:someone@example.com?subject=hi#top",
+    "file:///C:/dir/file.txt",
+    "wss://u@[::1]:99/x",
+    "sc:/.//p",
+];
+
+/// The attributes with a setter (spec 6.1), in selector order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Setter {
+    /// `href`.
+    Href = 0,
+    /// `protocol`.
+    Protocol = 1,
+    /// `username`.
+    Username = 2,
+    /// `password`.
+    Password = 3,
+    /// `host`.
+    Host = 4,
+    /// `hostname`.
+    Hostname = 5,
+    /// `port`.
+    Port = 6,
+    /// `pathname`.
+    Pathname = 7,
+    /// `search`.
+    Search = 8,
+    /// `hash`.
+    Hash = 9,
+}
+
+impl Setter {
+    /// Every setter, in selector order.
+    pub const ALL: [Setter; 10] = [
+        Setter::Href,
+        Setter::Protocol,
+        Setter::Username,
+        Setter::Password,
+        Setter::Host,
+        Setter::Hostname,
+        Setter::Port,
+        Setter::Pathname,
+        Setter::Search,
+        Setter::Hash,
+    ];
+
+    /// The setter a selector byte picks.
+    pub fn from_selector(selector: u8) -> Setter {
+        Setter::ALL[usize::from(selector) % Setter::ALL.len()]
+    }
+
+    /// The setter of the attribute called `name` (`"protocol"`, `"hostname"`, ...).
+    pub fn from_name(name: &str) -> Option<Setter> {
+        Setter::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The attribute's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Setter::Href => "href",
+            Setter::Protocol => "protocol",
+            Setter::Username => "username",
+            Setter::Password => "password",
+            Setter::Host => "host",
+            Setter::Hostname => "hostname",
+            Setter::Port => "port",
+            Setter::Pathname => "pathname",
+            Setter::Search => "search",
+            Setter::Hash => "hash",
+        }
+    }
+
+    /// The attribute's getter.
+    pub fn get(self, url: &Url) -> String {
+        match self {
+            Setter::Href => url.href(),
+            Setter::Protocol => url.protocol(),
+            Setter::Username => url.username(),
+            Setter::Password => url.password(),
+            Setter::Host => url.host(),
+            Setter::Hostname => url.hostname(),
+            Setter::Port => url.port(),
+            Setter::Pathname => url.pathname(),
+            Setter::Search => url.search(),
+            Setter::Hash => url.hash(),
+        }
+        .into()
+    }
+
+    /// The `try_set_*` form (`href`: [`Url::set_href`], its error mapped to `None`).
+    pub fn try_set(self, url: &mut Url, value: &str) -> Result<(), Option<SetterError>> {
+        match self {
+            Setter::Href => url.set_href(value).map_err(|_| None),
+            Setter::Protocol => url.try_set_protocol(value).map_err(Some),
+            Setter::Username => url.try_set_username(value).map_err(Some),
+            Setter::Password => url.try_set_password(value).map_err(Some),
+            Setter::Host => url.try_set_host(value).map_err(Some),
+            Setter::Hostname => url.try_set_hostname(value).map_err(Some),
+            Setter::Port => url.try_set_port(value).map_err(Some),
+            Setter::Pathname => url.try_set_pathname(value).map_err(Some),
+            Setter::Search => url.try_set_search(value).map_err(Some),
+            Setter::Hash => url.try_set_hash(value).map_err(Some),
+        }
+    }
+
+    /// The plain `set_*` form (the spec's setter, which never reports anything).
+    pub fn set(self, url: &mut Url, value: &str) {
+        match self {
+            Setter::Href => {
+                let _ = url.set_href(value);
+            }
+            Setter::Protocol => url.set_protocol(value),
+            Setter::Username => url.set_username(value),
+            Setter::Password => url.set_password(value),
+            Setter::Host => url.set_host(value),
+            Setter::Hostname => url.set_hostname(value),
+            Setter::Port => url.set_port(value),
+            Setter::Pathname => url.set_pathname(value),
+            Setter::Search => url.set_search(value),
+            Setter::Hash => url.set_hash(value),
+        }
+    }
+}
+
+/// Checks one input (see the module docs).
+pub fn check(data: &[u8]) {
+    let mut chunks = input::chunks(data);
+    let first = input::text(chunks.next().unwrap_or_default());
+    let mut url = Url::parse(&first, None).unwrap_or_else(|_| {
+        let fallback = FALLBACK_URLS[first.len() % FALLBACK_URLS.len()];
+        Url::parse(fallback, None).unwrap_or_else(|e| panic!("fallback {fallback:?}: {e}"))
+    });
+    check_url(&url);
+    for chunk in chunks {
+        let Some((selector, value)) = input::op(chunk) else {
+            continue;
+        };
+        apply(&mut url, Setter::from_selector(selector), &value);
+    }
+}
+
+/// Runs one setter on `url` and checks the properties after it.
+pub fn apply(url: &mut Url, setter: Setter, value: &str) {
+    let before = url.clone();
+    let mut plain = url.clone();
+    let result = setter.try_set(url, value);
+    setter.set(&mut plain, value);
+    let what = || format!("{}({value:?}) on {:?}", setter.name(), before.href());
+    assert_eq!(
+        plain.href(),
+        url.href(),
+        "set_* and try_set_* disagree: {}",
+        what()
+    );
+    match result {
+        Err(Some(SetterError::InvalidPort(_))) if setter == Setter::Host => {}
+        Err(e) => assert_eq!(
+            url.href(),
+            before.href(),
+            "{} failed ({e:?}) but changed the URL",
+            what()
+        ),
+        Ok(()) => {}
+    }
+    if setter == Setter::Href {
+        let parsed = Url::parse(value, None);
+        let expected = parsed.as_ref().unwrap_or(&before);
+        assert_eq!(url, expected, "the href setter: {}", what());
+    }
+    check_url(url);
+    assert_eq!(
+        Components::of(url),
+        Components::of(&Url::parse(url.href(), None).unwrap_or_else(|_| before.clone())),
+        "components after {}",
+        what()
+    );
+    if same_value_is_identity(url, setter) {
+        let current = setter.get(url);
+        let mut again = url.clone();
+        setter.set(&mut again, &current);
+        assert_eq!(
+            again.href(),
+            url.href(),
+            "setting {} to its own value {current:?} changed the URL",
+            setter.name()
+        );
+    }
+}
+
+/// Whether setting `setter`'s attribute of `url` to its getter's value must leave `url`
+/// unchanged. Not where the getter hides a difference the setter would make:
+/// - `search`/`hash` give `""` for an empty query/fragment, which the setter makes null;
+/// - `host`/`hostname` give `""` for a null host too, which the setter would make empty;
+/// - `href` always is (the serialization parses to itself), checked in [`crate::parse`].
+pub fn same_value_is_identity(url: &Url, setter: Setter) -> bool {
+    match setter {
+        Setter::Href => false,
+        Setter::Search => url.query() != Some(""),
+        Setter::Hash => url.fragment() != Some(""),
+        Setter::Host | Setter::Hostname => {
+            !matches!(url.host_kind(), None | Some(url_api::HostKind::Empty))
+        }
+        _ => true,
+    }
+}
