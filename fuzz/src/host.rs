@@ -59,7 +59,11 @@ fn host_parser(input: &str, is_opaque: bool) -> Option<(HostKind, String)> {
     match general {
         Err(failure) => {
             assert_eq!(general_out, PREFIX, "failure appended output for {input:?}");
-            assert_eq!(errors.last(), Some(&failure), "failure not last for {input:?}");
+            assert_eq!(
+                errors.last(),
+                Some(&failure),
+                "failure not last for {input:?}"
+            );
             assert_eq!(owned, Err(failure), "Host::parse on {input:?}");
             None
         }
@@ -69,7 +73,11 @@ fn host_parser(input: &str, is_opaque: bool) -> Option<(HostKind, String)> {
                 panic!("Host::parse fails where parse_host_into succeeds: {input:?}");
             };
             assert_eq!(owned.kind(), kind, "Host::parse kind for {input:?}");
-            assert_eq!(owned.to_string(), serialized, "Host's Display for {input:?}");
+            assert_eq!(
+                owned.to_string(),
+                serialized,
+                "Host's Display for {input:?}"
+            );
             Some((kind, serialized))
         }
     }

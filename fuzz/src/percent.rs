@@ -10,10 +10,9 @@
 
 use percent::{
     AsciiSet, C0_CONTROL, COMPONENT, Encoded, Encoder, FORM_URLENCODED, FRAGMENT, PATH, QUERY,
-    SPECIAL_QUERY, USERINFO, Utf8, first_byte_to_encode, is_percent_encoded_byte,
-    percent_decode, percent_decode_into, percent_decode_iter, percent_decode_str,
-    percent_encode_after_encoding, percent_encode_byte_into, percent_encode_into,
-    utf8_percent_encode,
+    SPECIAL_QUERY, USERINFO, Utf8, first_byte_to_encode, is_percent_encoded_byte, percent_decode,
+    percent_decode_into, percent_decode_iter, percent_decode_str, percent_encode_after_encoding,
+    percent_encode_byte_into, percent_encode_into, utf8_percent_encode,
 };
 
 use crate::form_urlencoded::model_percent_decode;
@@ -142,7 +141,10 @@ pub fn check(data: &[u8]) {
         let mut general = String::new();
         percent_encode_after_encoding(&SlowUtf8, &text, set, space_as_plus, &mut general);
         assert_eq!(fast, expected, "after encoding (UTF-8), set {name}");
-        assert_eq!(general, expected, "after encoding (general path), set {name}");
+        assert_eq!(
+            general, expected,
+            "after encoding (general path), set {name}"
+        );
     }
 
     // Decoding.
@@ -165,15 +167,23 @@ pub fn check(data: &[u8]) {
         let model = bytes.get(i) == Some(&b'%')
             && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
             && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
-        assert_eq!(is_percent_encoded_byte(bytes, i), model, "is_percent_encoded_byte at {i}");
+        assert_eq!(
+            is_percent_encoded_byte(bytes, i),
+            model,
+            "is_percent_encoded_byte at {i}"
+        );
     }
 
-    // Round trips.
-    assert_eq!(
-        &*percent_decode(expected.as_bytes()),
-        bytes,
-        "decode(encode(x)) with set {name}"
-    );
+    // Round trips. Decoding undoes encoding when the input holds no percent-encoded byte of
+    // its own, or when the set encodes "%".
+    let has_encoded_byte = (0..bytes.len()).any(|i| is_percent_encoded_byte(bytes, i));
+    if set.contains(b'%') || !has_encoded_byte {
+        assert_eq!(
+            &*percent_decode(expected.as_bytes()),
+            bytes,
+            "decode(encode(x)) with set {name}"
+        );
+    }
     if !set.contains(b'%') {
         assert_eq!(
             utf8_percent_encode(&expected, set),

@@ -151,7 +151,10 @@ fn apply(
             url.search_params_mut().sort();
         }
         Op::Read => {
-            let first = model.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+            let first = model
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str());
             assert_eq!(params.get(name), first, "get({name:?})");
             let all: Vec<&str> = model
                 .iter()
@@ -204,7 +207,9 @@ fn agree(url: &Url, params: &UrlSearchParams, model: &Pairs, linked: bool) {
     let serialized = model_serialize(model);
     assert_eq!(params.to_string(), serialized, "the stringifier");
     assert_eq!(
-        UrlSearchParams::parse(&serialized).iter().collect::<Vec<_>>(),
+        UrlSearchParams::parse(&serialized)
+            .iter()
+            .collect::<Vec<_>>(),
         list,
         "parse(toString())"
     );

@@ -2,11 +2,10 @@
 //! xtask fuzz` writes it to `fuzz/corpus/<target>/`, and `tests/replay.rs` builds it in memory).
 //!
 //! Fixtures are found as `test_support::load` finds them (`$URL_WPT_DIR`, `../shared/wpt`,
-//! `target/wpt`); datasets in `$URL_DATASETS_DIR`, else `../shared/datasets` beside the
-//! workspace (one URL per line, a leading BOM removed, empty lines skipped).
+//! `target/wpt`); datasets as `test_support::datasets` finds them (`$URL_DATASETS_DIR`, else
+//! `../shared/datasets` beside the workspace).
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use test_support::Value;
 
@@ -133,7 +132,8 @@ pub fn fixture_strings() -> Strings {
     for file in ["api/url-misc.json", "api/url-statics.json"] {
         for case in objects(&test_support::load(file)) {
             if let Some(url) = str_of(case, "url") {
-                s.urls.push((url.into(), str_of(case, "base").map(Into::into)));
+                s.urls
+                    .push((url.into(), str_of(case, "base").map(Into::into)));
             }
             for key in ["href", "expected_href", "set_href"] {
                 if let Some(href) = str_of(case, key) {
@@ -157,7 +157,8 @@ pub fn fixture_strings() -> Strings {
     }
     for case in objects(&test_support::load("api/url-searchparams-link.json")) {
         if let Some(url) = str_of(case, "url") {
-            s.urls.push((url.into(), str_of(case, "base").map(Into::into)));
+            s.urls
+                .push((url.into(), str_of(case, "base").map(Into::into)));
             s.search_params.push(search_params_input(url, case));
         }
     }
@@ -167,7 +168,10 @@ pub fn fixture_strings() -> Strings {
 /// A `search_params` input: `first`, then the case's `ops` as operation chunks.
 fn search_params_input(first: &str, case: &Value) -> Vec<u8> {
     let mut chunks: Vec<Vec<u8>> = vec![first.as_bytes().to_vec()];
-    let ops = case.get("ops").and_then(Value::as_array).unwrap_or_default();
+    let ops = case
+        .get("ops")
+        .and_then(Value::as_array)
+        .unwrap_or_default();
     for op in ops {
         let name = str_of(op, "op").unwrap_or_default();
         let args: Vec<&str> = op
@@ -194,36 +198,13 @@ fn search_params_input(first: &str, case: &Value) -> Vec<u8> {
     join(&parts)
 }
 
-/// The datasets directory: `$URL_DATASETS_DIR`, else `../shared/datasets` beside the
-/// workspace.
-pub fn datasets_dir() -> PathBuf {
-    std::env::var_os("URL_DATASETS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| test_support::workspace_root().join("../shared/datasets"))
-}
-
-/// Every line of every dataset (`*.txt`, sorted by file name), a leading BOM removed, empty
-/// lines skipped.
+/// Every line of every dataset (`test_support::datasets::lines`: `$URL_DATASETS_DIR`, else
+/// `../shared/datasets`; a leading BOM removed, empty lines skipped).
 ///
 /// # Panics
-/// When the directory cannot be read: a missing dataset is an error, not a silent skip.
+/// When the datasets cannot be read: a missing dataset is an error, not a silent skip.
 pub fn dataset_lines() -> Vec<String> {
-    let dir = datasets_dir();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("datasets at {}: {e}", dir.display()))
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    let mut lines = Vec::new();
-    for path in files {
-        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let text = String::from_utf8_lossy(&bytes);
-        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        lines.extend(text.lines().filter(|l| !l.is_empty()).map(str::to_owned));
-    }
-    lines
+    test_support::datasets::lines()
 }
 
 /// The host of a URL line, found the simple way (after `//`, before the path, after the last
@@ -274,9 +255,12 @@ pub fn seeds_for(name: &str, strings: &Strings, lines: &[String]) -> Vec<Vec<u8>
         }
         "search_params" => {
             seeds.extend(strings.search_params.iter().cloned());
-            seeds.extend(strings.queries.iter().map(|q| {
-                join(&[q.as_bytes(), &op_chunk(Op::Sort as u8, "")])
-            }));
+            seeds.extend(
+                strings
+                    .queries
+                    .iter()
+                    .map(|q| join(&[q.as_bytes(), &op_chunk(Op::Sort as u8, "")])),
+            );
             seeds.extend(lines.iter().map(|l| {
                 join(&[
                     l.as_bytes(),

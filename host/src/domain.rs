@@ -44,6 +44,25 @@ fn to_ascii_relaxed(domain: &str) -> Option<Cow<'_, str>> {
             DnsLength::Ignore,
         )
         .ok()
+        .filter(|ascii| !has_label_decoding_to_xn(ascii))
+}
+
+/// Whether a label of `ascii` (ToASCII's output) is Punycode for a label that itself begins
+/// with `xn--`.
+///
+/// UTS #46 (since Unicode 15.1) validity criterion 4: with CheckHyphens false, a label must not
+/// begin with `xn--`; it applies to the decoded form of a Punycode label, so ToASCII with the
+/// relaxed settings must fail on `xn--xn---epa` (`xn--é`). The `idna` crate (1.1) does not
+/// check it; this does, for the labels that can break it. (With CheckHyphens true, the `--` in
+/// positions 3 and 4 already makes such a label an error.)
+fn has_label_decoding_to_xn(ascii: &str) -> bool {
+    ascii.split('.').any(|label| match label.get(..4) {
+        Some(prefix) if prefix.eq_ignore_ascii_case("xn--") => label
+            .get(4..)
+            .and_then(idna::punycode::decode_to_string)
+            .is_some_and(|decoded| decoded.starts_with("xn--")),
+        _ => false,
+    })
 }
 
 /// What a table scan tells about strict ToASCII on an ASCII domain.
@@ -59,11 +78,13 @@ enum StrictAscii {
     NeedsIdna,
 }
 
-/// Decides strict ToASCII for an ASCII domain by table where possible (one pass).
-fn scan_strict_ascii(domain: &[u8]) -> StrictAscii {
+/// Decides strict ToASCII for an ASCII domain by table where possible. `classes` is
+/// [`classify`] of `domain`.
+fn scan_strict_ascii(domain: &[u8], classes: u8) -> StrictAscii {
+    // UseSTD3ASCIIRules: letters, digits, hyphens (and the label separator) only.
     // VerifyDnsLength: at most 253 bytes (no trailing root dot is allowed, so the whole
-    // domain counts).
-    if domain.is_empty() || domain.len() > 253 {
+    // domain counts) and not empty.
+    if classes & NOT_LDH_OR_DOT != 0 || domain.is_empty() || domain.len() > 253 {
         return StrictAscii::Invalid;
     }
     let mut verdict = StrictAscii::Valid;
@@ -74,34 +95,72 @@ fn scan_strict_ascii(domain: &[u8]) -> StrictAscii {
             _ if label.len() > 63 => return StrictAscii::Invalid,
             // CheckHyphens: no hyphen first or last.
             [b'-', ..] | [.., b'-'] => return StrictAscii::Invalid,
-            _ => {}
-        }
-        // UseSTD3ASCIIRules: letters, digits and hyphens only.
-        if !label
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-        {
-            return StrictAscii::Invalid;
-        }
-        if let [a, b, b'-', b'-', ..] = label {
-            if a.eq_ignore_ascii_case(&b'x') && b.eq_ignore_ascii_case(&b'n') {
-                // A Punycode label: its decoded form is what the checks apply to.
-                verdict = StrictAscii::NeedsIdna;
-            } else {
-                // CheckHyphens: no "--" in positions 3 and 4.
-                return StrictAscii::Invalid;
+            [a, b, b'-', b'-', ..] => {
+                if a.eq_ignore_ascii_case(&b'x') && b.eq_ignore_ascii_case(&b'n') {
+                    // A Punycode label: the checks apply to its decoded form.
+                    verdict = StrictAscii::NeedsIdna;
+                } else {
+                    // CheckHyphens: no "--" in positions 3 and 4.
+                    return StrictAscii::Invalid;
+                }
             }
+            _ => {}
         }
     }
     verdict
 }
 
+/// Byte classes for one-pass scans of a domain.
+pub(crate) const NON_ASCII: u8 = 1;
+/// `%`.
+pub(crate) const PERCENT: u8 = 2;
+/// A forbidden domain code point other than `%` (spec 3.2).
+pub(crate) const FORBIDDEN: u8 = 4;
+/// An ASCII upper-case letter.
+pub(crate) const UPPER: u8 = 8;
+/// Anything but a letter, digit, hyphen or `.` (what UseSTD3ASCIIRules rejects).
+const NOT_LDH_OR_DOT: u8 = 16;
+
+/// Classes of every byte, built from the forbidden domain code points (spec 3.2).
+const CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = if b >= 0x80 {
+            NON_ASCII | NOT_LDH_OR_DOT
+        } else if b == b'%' {
+            PERCENT | FORBIDDEN | NOT_LDH_OR_DOT
+        } else if FORBIDDEN_DOMAIN_CODE_POINTS.contains(b) {
+            FORBIDDEN | NOT_LDH_OR_DOT
+        } else if b.is_ascii_uppercase() {
+            UPPER
+        } else if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' {
+            0
+        } else {
+            NOT_LDH_OR_DOT
+        };
+        i += 1;
+    }
+    table
+};
+
+/// The union of the classes of `bytes`, in one pass.
+#[inline]
+pub(crate) fn classify(bytes: &[u8]) -> u8 {
+    bytes
+        .iter()
+        .fold(0, |classes, &b| classes | CLASS[usize::from(b)])
+}
+
 /// The domain parser on an ASCII domain (spec 3.3, July 2026, steps 1, 2, 3 and 5).
 /// `Ok(None)` means the result is `domain` ASCII-lowercased; `Ok(Some(_))` is strict
 /// ToASCII's result, returned by step 2 when `be_strict`.
+/// `classes` is [`classify`] of `domain` (the caller has scanned it already).
 fn ascii_domain<'a, S: ValidationSink>(
     domain: &'a str,
     be_strict: bool,
+    classes: u8,
     sink: &mut S,
 ) -> Result<Option<Cow<'a, str>>, ReportedError> {
     let bytes = domain.as_bytes();
@@ -109,7 +168,7 @@ fn ascii_domain<'a, S: ValidationSink>(
     // Step 1: run ToASCII with the strict settings; on failure, domain-to-ASCII validation
     // error. Only needed when someone listens, or when beStrict makes it decide the result.
     if S::ENABLED || be_strict {
-        let strict_ok = match scan_strict_ascii(bytes) {
+        let strict_ok = match scan_strict_ascii(bytes, classes) {
             StrictAscii::Valid => true,
             StrictAscii::Invalid => false,
             StrictAscii::NeedsIdna => match to_ascii_strict(domain) {
@@ -131,17 +190,34 @@ fn ascii_domain<'a, S: ValidationSink>(
     // Step 3 (and step 2's result for a domain the scan found valid): the domain
     // ASCII-lowercased. Step 5: failure if the result is empty or contains a forbidden domain
     // code point (lowercasing does not change either).
-    if bytes.is_empty()
-        || bytes
-            .iter()
-            .any(|&b| FORBIDDEN_DOMAIN_CODE_POINTS.contains(b))
-    {
+    if bytes.is_empty() || classes & FORBIDDEN != 0 {
         if !reported {
             sink.report(DOMAIN_TO_ASCII.error, DOMAIN_TO_ASCII.offset);
         }
         return Err(DOMAIN_TO_ASCII);
     }
     Ok(None)
+}
+
+/// The domain parser with `beStrict` false on an ASCII domain that the caller has classified
+/// in its own scan (`classes` is [`classify`] of `domain`), appending the result to `out`. On
+/// failure `out` is unchanged.
+pub(crate) fn classified_ascii_domain_into<S: ValidationSink>(
+    domain: &str,
+    classes: u8,
+    sink: &mut S,
+    out: &mut String,
+) -> Result<(), ReportedError> {
+    // With beStrict false the result is always the lowercased domain.
+    ascii_domain(domain, false, classes, sink)?;
+    let start = out.len();
+    out.push_str(domain);
+    if classes & UPPER != 0
+        && let Some(written) = out.get_mut(start..)
+    {
+        written.make_ascii_lowercase();
+    }
+    Ok(())
 }
 
 /// The domain parser on a non-ASCII domain (spec 3.3, July 2026, steps 1, 2, 4 and 5).
@@ -198,13 +274,16 @@ pub(crate) fn domain_to_ascii_into<S: ValidationSink>(
     sink: &mut S,
     out: &mut String,
 ) -> Result<(), ReportedError> {
-    let result = if domain.is_ascii() {
-        match ascii_domain(domain, be_strict, sink)? {
+    let classes = classify(domain.as_bytes());
+    let result = if classes & NON_ASCII == 0 {
+        match ascii_domain(domain, be_strict, classes, sink)? {
             Some(result) => result,
             None => {
                 let start = out.len();
                 out.push_str(domain);
-                if let Some(written) = out.get_mut(start..) {
+                if classes & UPPER != 0
+                    && let Some(written) = out.get_mut(start..)
+                {
                     written.make_ascii_lowercase();
                 }
                 return Ok(());
@@ -248,14 +327,13 @@ pub fn domain_to_ascii<'a, S: ValidationSink>(
     be_strict: bool,
     sink: &mut S,
 ) -> Result<Cow<'a, str>, ReportedError> {
-    if !domain.is_ascii() {
+    let classes = classify(domain.as_bytes());
+    if classes & NON_ASCII != 0 {
         return non_ascii_domain(domain, be_strict, sink);
     }
-    Ok(match ascii_domain(domain, be_strict, sink)? {
+    Ok(match ascii_domain(domain, be_strict, classes, sink)? {
         Some(result) => result,
-        None if domain.bytes().any(|b| b.is_ascii_uppercase()) => {
-            Cow::Owned(domain.to_ascii_lowercase())
-        }
+        None if classes & UPPER != 0 => Cow::Owned(domain.to_ascii_lowercase()),
         None => Cow::Borrowed(domain),
     })
 }
@@ -263,20 +341,31 @@ pub fn domain_to_ascii<'a, S: ValidationSink>(
 /// Domain to Unicode (spec 3.3, July 2026 edition): Unicode ToUnicode with CheckHyphens and
 /// UseSTD3ASCIIRules false, CheckBidi and CheckJoiners true, Transitional_Processing and
 /// IgnoreInvalidPunycode false. If ToUnicode records an error, the domain is returned
-/// unchanged (so an invalid `xn--` label round-trips).
+/// unchanged (so an invalid `xn--` label round-trips). Errors include UTS #46's rule that with
+/// CheckHyphens false no label may begin with `xn--` after decoding (`xn--xn---epa` decodes
+/// to `xn--é`), which `idna` 1.1 does not check.
 ///
 /// ```
 /// use host::domain_to_unicode;
 /// assert_eq!(domain_to_unicode("xn--fa-hia.example"), "faß.example");
 /// assert_eq!(domain_to_unicode("example.com"), "example.com");
 /// assert_eq!(domain_to_unicode("xn--8i7caa"), "xn--8i7caa");
+/// assert_eq!(domain_to_unicode("xn--xn---epa"), "xn--xn---epa");
 /// ```
 pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
     let (result, errors) =
         Uts46::new().to_unicode(domain.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    // UTS #46 validity criterion 4 (see `has_label_decoding_to_xn`): a label of the result that
+    // begins with `xn--` was decoded from Punycode (an undecodable one is already an error),
+    // and with CheckHyphens false it is an error.
+    let begins_with_xn = |label: &str| {
+        label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+    };
     match errors {
-        Ok(()) => result,
-        Err(_) => Cow::Borrowed(domain),
+        Ok(()) if !result.split('.').any(begins_with_xn) => result,
+        _ => Cow::Borrowed(domain),
     }
 }
 
@@ -298,7 +387,9 @@ mod tests {
             }
         }
         // Generated ASCII domains around the table scan's edges.
-        let pieces = ["a", "Z", "0", "-", ".", "_", "xn--", "XN--", "zca", "ab--c", "%", "é"];
+        let pieces = [
+            "a", "Z", "0", "-", ".", "_", "xn--", "XN--", "zca", "ab--c", "%", "é",
+        ];
         let mut state: u32 = 1;
         for _ in 0..20_000 {
             let mut s = String::new();
@@ -321,9 +412,13 @@ mod tests {
     fn table_scan_agrees_with_strict_to_ascii() {
         for input in inputs().iter().filter(|s| s.is_ascii()) {
             let strict = to_ascii_strict(input);
-            match scan_strict_ascii(input.as_bytes()) {
+            match scan_strict_ascii(input.as_bytes(), classify(input.as_bytes())) {
                 StrictAscii::Valid => {
-                    assert_eq!(strict.as_deref(), Some(input.to_ascii_lowercase().as_str()), "{input:?}")
+                    assert_eq!(
+                        strict.as_deref(),
+                        Some(input.to_ascii_lowercase().as_str()),
+                        "{input:?}"
+                    )
                 }
                 StrictAscii::Invalid => assert!(strict.is_none(), "{input:?}"),
                 StrictAscii::NeedsIdna => {}

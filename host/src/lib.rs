@@ -57,3 +57,8 @@ pub use sets::{
     is_forbidden_host_code_point,
 };
 pub use validation::{FnSink, NoSink, OffsetSink, ReportedError, ValidationError, ValidationSink};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

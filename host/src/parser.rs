@@ -1,7 +1,9 @@
 //! The host parser (spec 3.5, July 2026 edition), writing the host serializer's output (3.6).
 
 use crate::HostKind;
-use crate::domain::domain_to_ascii_into;
+use crate::domain::{
+    NON_ASCII, PERCENT, classified_ascii_domain_into, classify, domain_to_ascii_into,
+};
 use crate::ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4_into};
 use crate::ipv6::{parse_ipv6, serialize_ipv6_into};
 use crate::opaque::parse_opaque_host_into;
@@ -42,6 +44,9 @@ impl<S: ValidationSink + ?Sized> ValidationSink for AtSink<'_, S> {
 ///   domain have no counterpart in `input`.
 /// - The opaque-host parser's `host-invalid-code-point` and `invalid-URL-unit`: the offending
 ///   code point.
+///
+/// The returned error's offset is in `input` too: a caller that passes an [`OffsetSink`] to
+/// shift reported offsets into its own input adds the same base to the returned one.
 ///
 /// With `is_opaque`, the empty input gives [`HostKind::Empty`] (the opaque-host parser returns
 /// the empty string, which the URL parser treats as the empty host) and appends nothing.
@@ -98,43 +103,53 @@ pub fn parse_host_into<S: ValidationSink>(
         });
     }
     // Step 3: assert: input is not the empty string (handled by the domain parser: failure).
-    // July 2026: if input contains a percent-encoded byte, domain-percent-encoded validation
-    // error, before percent-decoding.
     let bytes = input.as_bytes();
-    let first_percent = bytes.iter().position(|&b| b == b'%');
-    if S::ENABLED
-        && let Some(first) = first_percent
-        && let Some(offset) = (first..bytes.len()).find(|&i| is_percent_encoded_byte(bytes, i))
-    {
-        sink.report(ValidationError::DomainPercentEncoded, offset);
-    }
-    // Step 4: let domain be the result of running UTF-8 decode without BOM on the
-    // percent-decoding of input (a byte sequence that is not UTF-8 gives U+FFFD, on which the
-    // domain parser fails).
-    let domain: Cow<'_, str> = match first_percent {
-        None => Cow::Borrowed(input),
-        Some(_) => match percent_decode_str(input) {
+    let classes = classify(bytes);
+    let start = out.len();
+    // Whether positions in the domain parser's result are positions in input.
+    let same_offsets;
+    if classes & (NON_ASCII | PERCENT) == 0 {
+        // Fast path: ASCII with nothing to percent-decode, so domain is input (step 4) and the
+        // domain parser's result is input ASCII-lowercased (steps 5-6; July 2026).
+        same_offsets = true;
+        let mut at_start = AtSink {
+            inner: &mut *sink,
+            offset: 0,
+        };
+        classified_ascii_domain_into(input, classes, &mut at_start, out)?;
+    } else {
+        // July 2026: if input contains a percent-encoded byte, domain-percent-encoded
+        // validation error, before percent-decoding.
+        let first_percent = bytes.iter().position(|&b| b == b'%');
+        if S::ENABLED
+            && let Some(first) = first_percent
+            && let Some(offset) = (first..bytes.len()).find(|&i| is_percent_encoded_byte(bytes, i))
+        {
+            sink.report(ValidationError::DomainPercentEncoded, offset);
+        }
+        // Step 4: let domain be the result of running UTF-8 decode without BOM on the
+        // percent-decoding of input (a byte sequence that is not UTF-8 gives U+FFFD, on which
+        // the domain parser fails).
+        let domain: Cow<'_, str> = match percent_decode_str(input) {
             Cow::Borrowed(_) => Cow::Borrowed(input),
             Cow::Owned(decoded) => match String::from_utf8(decoded) {
                 Ok(decoded) => Cow::Owned(decoded),
                 Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
             },
-        },
-    };
-    // Whether positions in the domain parser's result are positions in input.
-    let same_offsets = matches!(domain, Cow::Borrowed(_)) && input.is_ascii();
-    // Steps 5-6: let asciiDomain be the result of running the domain parser with domain and
-    // false; if it is failure, return failure (out is unchanged on failure).
-    let start = out.len();
-    domain_to_ascii_into(
-        &domain,
-        false,
-        &mut AtSink {
-            inner: &mut *sink,
-            offset: 0,
-        },
-        out,
-    )?;
+        };
+        same_offsets = *domain == *input && input.is_ascii();
+        // Steps 5-6: let asciiDomain be the result of running the domain parser with domain
+        // and false; if it is failure, return failure (out is unchanged on failure).
+        domain_to_ascii_into(
+            &domain,
+            false,
+            &mut AtSink {
+                inner: &mut *sink,
+                offset: 0,
+            },
+            out,
+        )?;
+    }
     let ascii_domain = out.get(start..).unwrap_or_default();
     // Step 7: if asciiDomain ends in a number, return the result of IPv4 parsing asciiDomain.
     if ends_in_a_number(ascii_domain) {

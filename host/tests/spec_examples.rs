@@ -199,6 +199,47 @@ fn section_3_3_domain_to_unicode() {
     // July 2026: an error returns the domain unchanged, so xn--8i7caa round-trips.
     assert_eq!(domain_to_unicode("xn--8i7caa"), "xn--8i7caa");
     assert_eq!(domain_to_unicode("xn--a.example"), "xn--a.example");
+    // UTS #46 validity criterion 4: with CheckHyphens false, no label may begin with "xn--"
+    // once decoded; xn--xn---epa decodes to "xn--é".
+    assert_eq!(domain_to_unicode("xn--xn---epa"), "xn--xn---epa");
+    assert_eq!(
+        domain_to_unicode("a.xn--xn--a--gua.pt"),
+        "a.xn--xn--a--gua.pt"
+    );
+}
+
+#[test]
+fn punycode_labels_decoding_to_xn_are_errors() {
+    // ASCII: the result is the domain lowercased whatever ToASCII says; strict ToASCII fails.
+    let mut errs = Vec::new();
+    assert_eq!(
+        domain_to_ascii("XN--XN---EPA", false, &mut errs).unwrap(),
+        "xn--xn---epa"
+    );
+    assert_eq!(
+        errs,
+        [ReportedError {
+            error: ValidationError::DomainToAscii,
+            offset: 0
+        }]
+    );
+    // Not ASCII: relaxed ToASCII fails.
+    assert!(domain_to_ascii("xn--xn---epa.é", false, &mut NoSink).is_err());
+    assert!(domain_to_ascii("é.xn--xn--a--gua.pt", false, &mut NoSink).is_err());
+    // The same domain with an ordinary Punycode label is fine.
+    assert_eq!(
+        domain_to_ascii("xn--9ca.é", false, &mut NoSink).unwrap(),
+        "xn--9ca.xn--9ca"
+    );
+    // Domain to Unicode and back gives the domain again.
+    for domain in ["xn--xn---epa", "xn--9ca.example", "xn--xn--a--gua.pt"] {
+        let unicode = domain_to_unicode(domain);
+        assert_eq!(
+            parse(&unicode, false),
+            Some((HostKind::Domain, domain.to_owned())),
+            "{domain}"
+        );
+    }
 }
 
 #[test]

@@ -6,13 +6,17 @@
 //! - [`fixture`] / [`load`]: finds a fixture by the lookup order of DESIGN.md
 //!   (`$URL_WPT_DIR`, `../shared/wpt` beside the workspace, `target/wpt`); a missing fixture
 //!   panics with a message that says how to get it.
+//! - [`datasets`]: the real-URL datasets of `../shared/datasets`, and [`rng::Rng`], a
+//!   deterministic generator for property tests.
 //! - [`Conformance`]: counts passed/total for one fixture file, prints the row that
 //!   `cargo xtask conformance` collects, and fails the test listing the failures.
 #![allow(clippy::panic, clippy::expect_used, clippy::unwrap_used)]
 
 mod conformance;
+pub mod datasets;
 mod fixtures;
 pub mod json;
+pub mod rng;
 
 pub use conformance::{Conformance, field_eq};
 pub use fixtures::{fixture, load, workspace_root};

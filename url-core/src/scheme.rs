@@ -23,13 +23,14 @@ impl SchemeType {
     /// Classifies an ASCII-lowercase scheme (spec 4.2, special scheme table).
     #[inline]
     pub fn from_scheme(scheme: &str) -> SchemeType {
-        match scheme {
-            "http" => SchemeType::Http,
-            "https" => SchemeType::Https,
-            "ws" => SchemeType::Ws,
-            "wss" => SchemeType::Wss,
-            "ftp" => SchemeType::Ftp,
-            "file" => SchemeType::File,
+        // By length first: most schemes are rejected without comparing bytes.
+        match (scheme.len(), scheme.as_bytes()) {
+            (4, b"http") => SchemeType::Http,
+            (5, b"https") => SchemeType::Https,
+            (4, b"file") => SchemeType::File,
+            (2, b"ws") => SchemeType::Ws,
+            (3, b"wss") => SchemeType::Wss,
+            (3, b"ftp") => SchemeType::Ftp,
             _ => SchemeType::NotSpecial,
         }
     }

@@ -223,3 +223,95 @@ fn adversarial_inputs_are_linear() {
     let spaces = format!("sc:{}x", " ".repeat(n));
     assert_eq!(Url::parse(&spaces, None).unwrap().path().len(), n + 1);
 }
+
+/// Random code points (ASCII-heavy, with controls, delimiters and non-ASCII), not just the
+/// pieces above.
+fn random_chars(rng: &mut Rng) -> String {
+    const ASCII: &[u8] = b"aZ09:/\\?#@[]%.|^ \t\n\r\x00\x1f\x7f-+_~!$&'()*,;=<>\"`{}";
+    let n = rng.below(24);
+    (0..n)
+        .map(|_| match rng.below(10) {
+            0 => char::from_u32(0x80 + rng.below(0x2000) as u32).unwrap_or('\u{fffd}'),
+            1 => char::from_u32(0x10000 + rng.below(0x1000) as u32).unwrap_or('\u{fffd}'),
+            _ => char::from(ASCII[rng.below(ASCII.len())]),
+        })
+        .collect()
+}
+
+#[test]
+fn random_code_points_never_break_the_parser() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let bases: Vec<Url> = BASES.iter().map(|b| Url::parse(b, None).unwrap()).collect();
+    let mut failures = Vec::new();
+    for i in 0..20_000 {
+        let prefix = ["", "https://", "file:", "sc:", "sc://", "http://h/"][i % 6];
+        let input = format!("{prefix}{}", random_chars(&mut rng));
+        let base = if i % 2 == 0 {
+            None
+        } else {
+            Some(&bases[rng.below(bases.len())])
+        };
+        if let Err(e) = check(&input, base) {
+            failures.push(e);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The setters of spec 6 (through state override and the setter helpers) keep every record
+/// consistent, and the result re-parses to itself.
+#[test]
+fn random_setter_calls_keep_records_consistent() {
+    const SETTERS: &[&str] = &[
+        "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+        "hash",
+    ];
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let inputs: Vec<Url> = common::cases("urltestdata.json")
+        .iter()
+        .filter_map(|c| {
+            let base = c
+                .get("base")
+                .and_then(|b| b.as_str())
+                .and_then(|b| Url::parse(b, None).ok());
+            Url::parse(c.str_field("input")?, base.as_ref()).ok()
+        })
+        .collect();
+    let mut failures = Vec::new();
+    for _ in 0..20_000 {
+        let mut url = inputs[rng.below(inputs.len())].clone();
+        let setter = SETTERS[rng.below(SETTERS.len())];
+        let value = match rng.below(3) {
+            0 => generated(&mut rng),
+            1 => random_chars(&mut rng),
+            _ => [
+                "", "http", "file", "x", "80", "[::1]", "a:b", "/..", "?", "#",
+            ][rng.below(10)]
+            .to_owned(),
+        };
+        let before = url.as_str().to_owned();
+        common::set(&mut url, setter, &value);
+        if let Err(e) = url.check_invariants() {
+            failures.push(format!("{before:?}.{setter} = {value:?}: {e}"));
+            continue;
+        }
+        match Url::parse(url.as_str(), None) {
+            Ok(again) if again.as_str() == url.as_str() => {}
+            other => failures.push(format!(
+                "{before:?}.{setter} = {value:?} gave {:?}, which re-parses as {other:?}",
+                url.as_str()
+            )),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

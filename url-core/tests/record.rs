@@ -3,6 +3,7 @@
 use url_core::{HostKind, HostRef, SchemeType, Url};
 
 #[test]
+#[cfg(target_pointer_width = "64")]
 fn record_is_64_bytes() {
     assert_eq!(std::mem::size_of::<Url>(), 64);
 }
@@ -108,4 +109,24 @@ fn parse_error_is_an_error_and_names_the_validation_error() {
         "https://a/x"
     );
     assert!(Url::parse_with_base_str("x", Some("not a url")).is_err());
+}
+
+/// Inputs longer than `u32::MAX` bytes fail with an error, not a panic. (`vec![0; n]` is
+/// zeroed lazily by the allocator, so the 4 GiB are never touched: the length check comes
+/// first.)
+#[test]
+fn inputs_longer_than_u32_max_fail_cleanly() {
+    let Some(n) = usize::try_from(u64::from(u32::MAX) + 1).ok() else {
+        return; // 32-bit targets cannot hold such an input at all.
+    };
+    let Ok(huge) = String::from_utf8(vec![0u8; n]) else {
+        panic!("NUL bytes are UTF-8");
+    };
+    assert_eq!(Url::parse(&huge, None), Err(url_core::ParseError::TooLong));
+    let mut url = Url::parse("https://example.com/", None).unwrap();
+    assert_eq!(
+        url.basic_parse_override(&huge, url_core::StateOverride::Query),
+        Err(url_core::ParseError::TooLong)
+    );
+    assert_eq!(url.as_str(), "https://example.com/");
 }

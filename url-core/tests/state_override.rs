@@ -4,79 +4,8 @@
 
 mod common;
 
-use common::ApiView;
+use common::{ApiView, set};
 use url_core::{StateOverride, Url};
-
-/// The `URL` setters of spec 6.1, on top of url-core.
-fn set(url: &mut Url, setter: &str, value: &str) {
-    match setter {
-        "href" => {
-            if let Ok(new) = Url::parse(value, None) {
-                *url = new;
-            }
-        }
-        "protocol" => {
-            let _ = url.basic_parse_override(&format!("{value}:"), StateOverride::SchemeStart);
-        }
-        "username" => {
-            if !url.cannot_have_username_password_port() {
-                url.set_username(value);
-            }
-        }
-        "password" => {
-            if !url.cannot_have_username_password_port() {
-                url.set_password(value);
-            }
-        }
-        "host" | "hostname" => {
-            if url.has_opaque_path() {
-                return;
-            }
-            let state = if setter == "host" {
-                StateOverride::Host
-            } else {
-                StateOverride::Hostname
-            };
-            let _ = url.basic_parse_override(value, state);
-        }
-        "port" => {
-            if url.cannot_have_username_password_port() {
-                return;
-            }
-            if value.is_empty() {
-                url.set_port(None);
-            } else {
-                let _ = url.basic_parse_override(value, StateOverride::Port);
-            }
-        }
-        "pathname" => {
-            if url.has_opaque_path() {
-                return;
-            }
-            url.clear_path();
-            let _ = url.basic_parse_override(value, StateOverride::PathStart);
-        }
-        "search" => {
-            if value.is_empty() {
-                url.set_query(None);
-                return;
-            }
-            let input = value.strip_prefix('?').unwrap_or(value);
-            url.set_query(Some(""));
-            let _ = url.basic_parse_override(input, StateOverride::Query);
-        }
-        "hash" => {
-            if value.is_empty() {
-                url.set_fragment(None);
-                return;
-            }
-            let input = value.strip_prefix('#').unwrap_or(value);
-            url.set_fragment(Some(""));
-            let _ = url.basic_parse_override(input, StateOverride::Fragment);
-        }
-        other => panic!("unknown setter {other}"),
-    }
-}
 
 #[test]
 fn setters_fixture_through_state_override() {

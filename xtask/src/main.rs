@@ -6,6 +6,7 @@
 mod cmd;
 mod conformance;
 mod fixtures;
+mod fuzz;
 mod libtest;
 mod table;
 mod test;
@@ -31,7 +32,13 @@ commands:
                        resources: they come only via --from or from ../shared/wpt/api.
                        Pinned commit: see `fixtures::WPT_COMMIT` (printed below).
   bench                not implemented yet (issue 6)
-  fuzz                 not implemented yet (issue 7)
+  fuzz <target> [--time SECONDS] [--max-len BYTES] [-- LIBFUZZER_ARGS...]
+                       Run a fuzz target of fuzz/ with cargo-fuzz (installed when missing) for
+                       SECONDS (default 60), without sanitizer (`-s none`, stable toolchain),
+                       from a seed corpus written to fuzz/corpus/<target>/ (WPT fixtures,
+                       ../shared/datasets, fuzz/regressions/<target>/). Prints executions,
+                       exec/s and wall time. A crash input lands in fuzz/artifacts/<target>/.
+  fuzz list            List the fuzz targets and the features each needs.
   help                 Print this text.
 
 Fixtures are looked up in $URL_WPT_DIR, then ../shared/wpt beside the workspace, then target/wpt.
@@ -61,7 +68,7 @@ fn main() -> ExitCode {
         "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
         "wpt-update" => fixtures::wpt_update(&root, rest),
         "bench" => not_implemented("bench", 6),
-        "fuzz" => not_implemented("fuzz", 7),
+        "fuzz" => fuzz::run(&root, rest),
         other => {
             eprintln!("error: unknown command `{other}`\n");
             eprint!("{}", usage());

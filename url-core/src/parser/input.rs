@@ -38,7 +38,10 @@ pub(crate) fn prepare<'i, S: ValidationSink>(
     let bytes = input.as_bytes();
     let mut map = InputMap::default();
     let mut trimmed = input;
-    if strip {
+    // Most input neither starts nor ends with C0 control or space: two loads decide.
+    let nothing_to_strip =
+        matches!((bytes.first(), bytes.last()), (Some(&f), Some(&l)) if f > b' ' && l > b' ');
+    if strip && !nothing_to_strip {
         // Step 1: C0 control or space is U+0000 to U+0020, all ASCII, so bytes will do.
         let start = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
         let end = bytes
@@ -56,6 +59,9 @@ pub(crate) fn prepare<'i, S: ValidationSink>(
     }
     // Steps 2 and 3: one scan finds the first tab or newline; only then copy.
     let t = trimmed.as_bytes();
+    if !super::tables::may_hold_tab_or_newline(t) {
+        return (Cow::Borrowed(trimmed), map);
+    }
     let Some(first) = t.iter().position(|&b| is_ascii_tab_or_newline(b)) else {
         return (Cow::Borrowed(trimmed), map);
     };

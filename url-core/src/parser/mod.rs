@@ -6,6 +6,7 @@
 //! code point at a time, and appends the serialization straight to the output buffer; the
 //! record's boundaries are kept as offsets into that buffer.
 
+mod entry;
 mod input;
 mod states_authority;
 mod states_file;
@@ -14,14 +15,27 @@ mod states_scheme;
 mod tables;
 
 use crate::error::ParseError;
-use crate::parts::Parts;
 use crate::scheme::SchemeType;
 use crate::url::{Url, to_u32};
 use alloc::string::String;
 use core::num::NonZeroU32;
-use host::{HostKind, NoSink, ReportedError, ValidationError, ValidationSink};
-use input::{InputMap, MapSink, prepare};
-use percent::{Encoder, Utf8};
+use host::{HostKind, ReportedError, ValidationError, ValidationSink};
+use input::{InputMap, MapSink};
+use percent::{AsciiSet, Encoder, first_byte_to_encode, percent_encode_into};
+
+/// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names. The run before the
+/// first such byte is copied as a `str`, whole; most input has no such byte at all.
+#[inline]
+pub(crate) fn encode_into(s: &str, set: &AsciiSet, out: &mut String) {
+    match first_byte_to_encode(s.as_bytes(), set) {
+        None => out.push_str(s),
+        Some(i) => {
+            // Byte `i` is ASCII or the first byte of a code point: a char boundary.
+            out.push_str(s.get(..i).unwrap_or_default());
+            percent_encode_into(s.as_bytes().get(i..).unwrap_or_default(), set, out);
+        }
+    }
+}
 
 /// The states a caller may give the basic URL parser as *state override* (spec 4.4), each
 /// used by one setter of the API (spec 6).
@@ -129,6 +143,9 @@ pub(crate) struct Parser<'a, E: ?Sized, S> {
     /// With a state override: which of the url's components the run has set.
     pub(crate) host_set: bool,
     pub(crate) port_set: bool,
+    /// Where the authority state found the authority's end (the host state's terminator),
+    /// and whether the authority is plain (no `@`, `:` or `[` in it).
+    pub(crate) authority_end: Option<(usize, bool)>,
     /// Input before this offset is already in the path state's buffer (the file host state's
     /// Windows drive letter quirk): not checked again for invalid URL units.
     pub(crate) checked_until: usize,
@@ -166,6 +183,7 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
             host_set: false,
             port_set: false,
             checked_until: 0,
+            authority_end: None,
         }
     }
 
@@ -330,168 +348,5 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
             opaque_path: self.opaque_path,
             serialization: self.out,
         })
-    }
-}
-
-impl Url {
-    /// The URL parser (spec 4.4) on `input` with an optional `base`, UTF-8 encoding, and no
-    /// validation error reporting. (The blob URL entry step is left out: see the crate docs.)
-    ///
-    /// ```
-    /// let url = url_core::Url::parse("HTTP://EXAMPLE.com:80/./a/../b", None)?;
-    /// assert_eq!(url.as_str(), "http://example.com/b");
-    /// # Ok::<(), url_core::ParseError>(())
-    /// ```
-    pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        Url::parse_with(input, base, &Utf8, &mut NoSink)
-    }
-
-    /// The basic URL parser (spec 4.4) with every argument but url and state override:
-    /// `encoding` is used for the query of special URLs other than `ws`/`wss` (UTF-8 is
-    /// [`Utf8`]); every validation error goes to `sink` with its byte offset in `input` as
-    /// given (before the leading/trailing C0 control or space and the tabs and newlines are
-    /// removed). A failure is also reported to `sink` before it is returned.
-    pub fn parse_with<E: Encoder + ?Sized, S: ValidationSink>(
-        input: &str,
-        base: Option<&Url>,
-        encoding: &E,
-        sink: &mut S,
-    ) -> Result<Url, ParseError> {
-        if u32::try_from(input.len()).is_err() {
-            return Err(ParseError::TooLong);
-        }
-        // Steps 1 to 3.
-        let (input, map) = prepare(input, true, sink);
-        // Step 5: "getting an output encoding" maps UTF-16BE/LE and replacement to UTF-8;
-        // that is the encoder's business.
-        let mut parser = Parser::new(&input, map, base, encoding, sink, None);
-        match parser.run(State::SchemeStart)? {
-            Flow::Done | Flow::Unchanged | Flow::Next(..) => parser.finish(),
-        }
-    }
-
-    /// Whether `input` parses against `base` (the `canParse()` steps, spec 6.1, with a parsed
-    /// base).
-    pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
-        Url::parse(input, base).is_ok()
-    }
-
-    /// The API URL parser (spec 6.1, "parse a URL" with strings): parse `base` first, if
-    /// given, then `input` against it.
-    pub fn parse_with_base_str(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
-        match base {
-            Some(base) => {
-                let base = Url::parse(base, None)?;
-                Url::parse(input, Some(&base))
-            }
-            None => Url::parse(input, None),
-        }
-    }
-
-    /// The basic URL parser (spec 4.4) with this URL as *url* and `state` as *state
-    /// override*, UTF-8, no validation errors. Modifies `self` in place.
-    ///
-    /// Where the spec says "return" without a change, and on failure, `self` is left
-    /// byte-for-byte as it was, with one exception the spec makes: a [`StateOverride::Host`]
-    /// run sets the host before it moves on to the port, so `"example.com:"` or
-    /// `"example.com:99999"` change the host and then return failure.
-    ///
-    /// ```
-    /// use url_core::{StateOverride, Url};
-    /// let mut url = Url::parse("https://example.com:8080/p?q", None)?;
-    /// url.basic_parse_override("example.org", StateOverride::Hostname)?;
-    /// assert_eq!(url.as_str(), "https://example.org:8080/p?q");
-    /// url.basic_parse_override("ws:", StateOverride::SchemeStart)?;
-    /// assert_eq!(url.as_str(), "ws://example.org:8080/p?q");
-    /// # Ok::<(), url_core::ParseError>(())
-    /// ```
-    pub fn basic_parse_override(
-        &mut self,
-        input: &str,
-        state: StateOverride,
-    ) -> Result<(), ParseError> {
-        self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
-    }
-
-    /// [`Url::basic_parse_override`] with an encoding and a validation error sink.
-    pub fn basic_parse_override_with<E: Encoder + ?Sized, S: ValidationSink>(
-        &mut self,
-        input: &str,
-        state: StateOverride,
-        encoding: &E,
-        sink: &mut S,
-    ) -> Result<(), ParseError> {
-        if u32::try_from(input.len()).is_err() {
-            return Err(ParseError::TooLong);
-        }
-        if self.opaque_path && state == StateOverride::PathStart {
-            // The path state cannot append segments to an opaque path; the pathname setter
-            // returns before it gets here.
-            return Ok(());
-        }
-        // Steps 2 and 3 (step 1 is only for a new url).
-        let (prepared, map) = prepare(input, false, sink);
-        let mut parser = Parser::new(&prepared, map, None, encoding, sink, Some(state));
-        parser.load(self, state);
-        let result = parser.run(state.into());
-        let changed = match result {
-            Ok(Flow::Unchanged) => false,
-            Ok(_) => true,
-            // Only the host state sets anything before it can fail.
-            Err(_) => parser.host_set,
-        };
-        if changed {
-            let updated = parser.commit(self, state)?;
-            *self = updated;
-        }
-        result.map(|_| ())
-    }
-}
-
-impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
-    /// With a state override: takes url's flags, and puts the component the override state
-    /// appends to (path, query or fragment) in the buffer.
-    fn load(&mut self, url: &Url, state: StateOverride) {
-        self.scheme_type = url.scheme_type;
-        self.host = url.host;
-        self.port = url.port;
-        self.opaque_path = url.opaque_path;
-        self.includes_credentials = url.includes_credentials();
-        let component = match state {
-            StateOverride::PathStart => url.path(),
-            StateOverride::Query => url.query().unwrap_or_default(),
-            StateOverride::Fragment => url.fragment().unwrap_or_default(),
-            _ => "",
-        };
-        self.out.push_str(component);
-    }
-
-    /// With a state override: the url with the components this run set.
-    fn commit(&self, url: &Url, state: StateOverride) -> Result<Url, ParseError> {
-        let mut parts = Parts::of(url);
-        let new = self.out.as_str();
-        match state {
-            StateOverride::SchemeStart => {
-                parts.scheme = new;
-                // Scheme state, step 2.1.4: "If url's port is url's scheme's default port,
-                // then set url's port to null."
-                if url.port.is_some() && url.port == crate::scheme::default_port(new) {
-                    parts.port = None;
-                }
-            }
-            StateOverride::Host | StateOverride::Hostname | StateOverride::Port => {
-                if self.host_set {
-                    let kind = self.host.unwrap_or(HostKind::Empty);
-                    parts.host = Some((kind, new.get(..self.host_end).unwrap_or_default()));
-                }
-                if self.port_set {
-                    parts.port = self.port;
-                }
-            }
-            StateOverride::PathStart => parts.path = new,
-            StateOverride::Query => parts.query = Some(new),
-            StateOverride::Fragment => parts.fragment = Some(new),
-        }
-        parts.build()
     }
 }

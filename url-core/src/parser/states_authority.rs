@@ -1,13 +1,15 @@
 //! 4.4: special authority slashes, special authority ignore slashes, authority, host,
 //! hostname and port states.
 
-use super::tables::{self, END, END_SPECIAL, HOST, HOST_SPECIAL};
-use super::{Flow, Parser, State, StateOverride, Step};
+use super::tables::{
+    self, AUTHORITY, AUTHORITY_SPECIAL, COLON_OR_BRACKET, END, END_SPECIAL, HOST, HOST_SPECIAL,
+};
+use super::{Flow, Parser, State, StateOverride, Step, encode_into};
 use crate::error::ParseError;
 use crate::parts::push_port;
 use crate::scheme::SchemeType;
 use host::{HostKind, ValidationError, ValidationSink};
-use percent::{Encoder, USERINFO, percent_encode_into};
+use percent::{Encoder, USERINFO};
 
 impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     /// 4.4 special authority slashes state.
@@ -47,11 +49,32 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     pub(crate) fn authority_state(&mut self, pointer: usize) -> Step {
         // The host is non-null from here on: the serialization gets its "//".
         self.out.push_str("//");
-        let ends = if self.special() { &END_SPECIAL } else { &END };
+        let (ends, plain_set) = if self.special() {
+            (&END_SPECIAL, &AUTHORITY_SPECIAL)
+        } else {
+            (&END, &AUTHORITY)
+        };
+        // One scan finds the end of the common authority, which has no "@", ":" or "[":
+        // then there is no userinfo, and the host state has nothing left to look for.
         let rest = self.rest(pointer);
-        let end = pointer + tables::find(rest, ends).unwrap_or(rest.len());
+        let (end, plain) = match tables::find(rest, plain_set) {
+            None => (pointer + rest.len(), true),
+            Some(i) if rest.get(i).is_some_and(|&b| ends.contains(b)) => (pointer + i, true),
+            Some(i) => {
+                let tail = rest.get(i..).unwrap_or_default();
+                (
+                    pointer + i + tables::find(tail, ends).unwrap_or(tail.len()),
+                    false,
+                )
+            }
+        };
+        self.authority_end = Some((end, plain));
         let authority = self.rest(pointer).get(..end - pointer).unwrap_or_default();
-        let last_at = authority.iter().rposition(|&b| b == b'@');
+        let last_at = if plain {
+            None
+        } else {
+            authority.iter().rposition(|&b| b == b'@')
+        };
         if S::ENABLED {
             // Step 1.1: every "@" is an invalid-credentials validation error.
             for (i, &b) in authority.iter().enumerate() {
@@ -69,20 +92,13 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 // Step 1.2 to 1.4: the buffer before each "@" (earlier ones as "%40") goes to
                 // the username up to the first ":", to the password after it, UTF-8
                 // percent-encoded with the userinfo set (which encodes "@" as "%40").
-                let userinfo = authority.get(..at).unwrap_or_default();
-                let colon = userinfo.iter().position(|&b| b == b':');
-                let (username, password) = match colon {
-                    Some(c) => (
-                        userinfo.get(..c).unwrap_or_default(),
-                        userinfo.get(c + 1..).unwrap_or_default(),
-                    ),
-                    None => (userinfo, &[][..]),
-                };
-                percent_encode_into(username, USERINFO, &mut self.out);
+                let userinfo = self.slice(pointer, pointer + at);
+                let (username, password) = userinfo.split_once(':').unwrap_or((userinfo, ""));
+                encode_into(username, USERINFO, &mut self.out);
                 self.username_end = self.out.len();
                 if !password.is_empty() {
                     self.out.push(':');
-                    percent_encode_into(password, USERINFO, &mut self.out);
+                    encode_into(password, USERINFO, &mut self.out);
                 }
                 if !username.is_empty() || !password.is_empty() {
                     self.out.push('@');
@@ -95,7 +111,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             }
         };
         self.host_start = self.out.len();
-        // Step 2.2 to 2.4: back to the buffer's start, in the host state.
+        // Step 2.2: back to the buffer's start, in the host state.
         Ok(Flow::Next(State::Host, host_from))
     }
 
@@ -106,23 +122,10 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             return Ok(Flow::Next(State::FileHost, pointer));
         }
         let special = self.special();
-        let set = if special { &HOST_SPECIAL } else { &HOST };
-        // Find the buffer's end: ":" outside brackets, or a terminator (step 3).
-        let mut inside_brackets = false;
-        let mut i = pointer;
-        let end = loop {
-            let rest = self.rest(i);
-            let Some(j) = tables::find(rest, set) else {
-                break self.input.len();
-            };
-            i += j;
-            match self.byte(i) {
-                Some(b'[') => inside_brackets = true,
-                Some(b']') => inside_brackets = false,
-                Some(b':') if inside_brackets => {}
-                _ => break i,
-            }
-            i += 1;
+        let end = match self.authority_end.filter(|a| a.0 >= pointer) {
+            // After a plain authority, the buffer is the whole authority.
+            Some((end, true)) => end,
+            known => self.host_end_from(pointer, special, known.map(|a| a.0)),
         };
         let buffer_empty = end == pointer;
         if self.byte(end) == Some(b':') {
@@ -157,9 +160,36 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 // Step 3.6.
                 return Ok(Flow::Done);
             }
-            // Step 3.7.
+            // Step 3.5: on to the path start state.
             self.path_start = self.out.len();
             Ok(Flow::Next(State::PathStart, end))
+        }
+    }
+
+    /// Finds the host state's buffer end from `pointer`: a ":" outside brackets, or a
+    /// terminator (host state, steps 2 and 3). With the authority state's `known` end, only
+    /// ":" and brackets are left to look for.
+    fn host_end_from(&self, pointer: usize, special: bool, known: Option<usize>) -> usize {
+        let (set, limit) = match known {
+            Some(end) => (&COLON_OR_BRACKET, end),
+            None if special => (&HOST_SPECIAL, self.input.len()),
+            None => (&HOST, self.input.len()),
+        };
+        let mut inside_brackets = false;
+        let mut i = pointer;
+        loop {
+            let rest = self.input.as_bytes().get(i..limit).unwrap_or_default();
+            let Some(j) = tables::find(rest, set) else {
+                return limit;
+            };
+            i += j;
+            match self.byte(i) {
+                Some(b'[') => inside_brackets = true,
+                Some(b']') => inside_brackets = false,
+                Some(b':') if inside_brackets => {}
+                _ => return i,
+            }
+            i += 1;
         }
     }
 

@@ -1,12 +1,15 @@
 //! 4.4: path start, path, opaque path, query and fragment states.
 
-use super::tables::{self, END, END_SPECIAL, OPAQUE_PATH, PATH_OVERRIDE, PATH_OVERRIDE_SPECIAL};
-use super::{Flow, Parser, State, Step};
+use super::tables::{
+    self, END, END_SPECIAL, OPAQUE_PATH_STOP, PATH_OVERRIDE, PATH_OVERRIDE_SPECIAL, PATH_RUN_STOP,
+    PATH_RUN_STOP_SPECIAL, PATH_STOP, PATH_STOP_SPECIAL,
+};
+use super::{Flow, Parser, State, Step, encode_into};
 use crate::scheme::SchemeType;
 use host::{ValidationError, ValidationSink};
 use percent::{
-    C0_CONTROL, Encoder, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, percent_encode_after_encoding,
-    percent_encode_into,
+    C0_CONTROL, Encoder, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, first_byte_to_encode,
+    percent_encode_after_encoding, percent_encode_into,
 };
 
 impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
@@ -52,8 +55,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         }
     }
 
-    /// 4.4 path state. Takes one segment (the spec's buffer) per turn of the loop: finds its
-    /// end by table lookup and copies it, percent-encoding only the bytes that need it.
+    /// 4.4 path state. Takes one segment (the spec's buffer) per turn of the loop. One
+    /// table scan finds the segment's end in the common case, where the segment needs no
+    /// percent-encoding and is copied whole.
     pub(crate) fn path_state(&mut self, mut pointer: usize) -> Step {
         let special = self.special();
         let ends = match (self.state_override.is_some(), special) {
@@ -62,12 +66,55 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             (true, false) => &PATH_OVERRIDE,
             (true, true) => &PATH_OVERRIDE_SPECIAL,
         };
+        let stop = if special {
+            &PATH_STOP_SPECIAL
+        } else {
+            &PATH_STOP
+        };
+        let run_stop = if special {
+            &PATH_RUN_STOP_SPECIAL
+        } else {
+            &PATH_RUN_STOP
+        };
         loop {
+            // Whole segments that hold no byte to encode, no "." and no "%" (so no dot
+            // segment) and no "\\" come out as they went in: "/" and the run up to its last
+            // "/". Not for the first segment of a file URL, which may be a drive letter.
+            // `scanned`: how much of the next segment the run's scan has shown to hold no
+            // byte of `stop` (the two sets differ only in "/").
+            let mut scanned = 0;
+            if !(self.scheme_type == SchemeType::File && self.out.len() == self.path_start) {
+                let rest = self.rest(pointer);
+                let clean = first_byte_to_encode(rest, run_stop).unwrap_or(rest.len());
+                let run = rest.get(..clean).unwrap_or_default();
+                match run.iter().rposition(|&b| b == b'/') {
+                    Some(last_slash) => {
+                        // Step 2.1 for the run.
+                        self.check_url_units(pointer, pointer + last_slash);
+                        self.out.push('/');
+                        self.out.push_str(self.slice(pointer, pointer + last_slash));
+                        pointer += last_slash + 1;
+                        scanned = clean - last_slash - 1;
+                    }
+                    None => scanned = clean,
+                }
+            }
             let rest = self.rest(pointer);
-            let len = tables::find(rest, ends).unwrap_or(rest.len());
+            // The segment ends at the first byte of `ends`; it needs encoding when a byte of
+            // the path percent-encode set comes first.
+            let first_stop = first_byte_to_encode(rest.get(scanned..).unwrap_or_default(), stop)
+                .map(|i| i + scanned);
+            let (len, clean) = match first_stop {
+                None => (rest.len(), true),
+                Some(i) if rest.get(i).is_some_and(|&b| ends.contains(b)) => (i, true),
+                Some(i) => {
+                    let tail = rest.get(i..).unwrap_or_default();
+                    (i + tables::find(tail, ends).unwrap_or(tail.len()), false)
+                }
+            };
             let end = pointer + len;
-            let buffer = rest.get(..len).unwrap_or_default();
-            // Step 2: invalid URL units in the buffer.
+            let buffer = self.slice(pointer, end);
+            // Step 2.1: invalid URL units in the buffer.
             self.check_url_units(pointer, end);
             let c = self.byte(end);
             // Step 1: EOF, "/", special and "\", or (without state override) "?" or "#".
@@ -80,14 +127,15 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 }
                 _ => false,
             };
-            if tables::is_double_dot(buffer) {
+            let bytes = buffer.as_bytes();
+            if tables::is_double_dot(bytes) {
                 // Step 1.2: shorten the path, and keep a trailing empty segment unless a
                 // slash follows.
                 self.shorten_path();
                 if !slash {
                     self.out.push('/');
                 }
-            } else if tables::is_single_dot(buffer) {
+            } else if tables::is_single_dot(bytes) {
                 // Step 1.3.
                 if !slash {
                     self.out.push('/');
@@ -98,15 +146,17 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 self.out.push('/');
                 if self.scheme_type == SchemeType::File
                     && path_empty
-                    && tables::is_windows_drive_letter(buffer)
+                    && tables::is_windows_drive_letter(bytes)
                 {
                     // Step 1.4.1: the Windows drive letter quirk ("C|" becomes "C:").
-                    if let Some(&letter) = buffer.first() {
+                    if let Some(&letter) = bytes.first() {
                         self.out.push(char::from(letter));
                     }
                     self.out.push(':');
+                } else if clean {
+                    self.out.push_str(buffer);
                 } else {
-                    percent_encode_into(buffer, PATH, &mut self.out);
+                    encode_into(buffer, PATH, &mut self.out);
                 }
             }
             // Steps 1.5 to 1.7.
@@ -129,16 +179,11 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     pub(crate) fn opaque_path_state(&mut self, mut pointer: usize) -> Step {
         loop {
             let rest = self.rest(pointer);
-            let len = tables::find(rest, &OPAQUE_PATH).unwrap_or(rest.len());
+            let len = first_byte_to_encode(rest, &OPAQUE_PATH_STOP).unwrap_or(rest.len());
             let end = pointer + len;
-            // Step 4: the run before "?", "#" or " " (UTF-8 percent-encoded with the C0
-            // control set).
+            // Step 4: the run before "?", "#", " " or a byte to encode is copied whole.
             self.check_url_units(pointer, end);
-            percent_encode_into(
-                rest.get(..len).unwrap_or_default(),
-                C0_CONTROL,
-                &mut self.out,
-            );
+            self.out.push_str(self.slice(pointer, end));
             match self.byte(end) {
                 // Step 1.
                 Some(b'?') => {
@@ -161,7 +206,22 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                     }
                     pointer = end + 1;
                 }
-                _ => return Ok(Flow::Done),
+                // Step 4: a code point the C0 control percent-encode set encodes.
+                Some(_) => {
+                    let width = self
+                        .input
+                        .get(end..)
+                        .and_then(|r| r.chars().next())
+                        .map_or(1, char::len_utf8);
+                    self.check_url_units(end, end + width);
+                    percent_encode_into(
+                        self.rest(end).get(..width).unwrap_or_default(),
+                        C0_CONTROL,
+                        &mut self.out,
+                    );
+                    pointer = end + width;
+                }
+                None => return Ok(Flow::Done),
             }
         }
     }
@@ -172,20 +232,34 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         let utf8 = self.encoding.is_utf8()
             || !self.special()
             || matches!(self.scheme_type, SchemeType::Ws | SchemeType::Wss);
-        // Step 2: the buffer runs to "#" (without state override) or EOF.
+        // Step 2: the buffer runs to "#" (without state override) or EOF. "#" is in both
+        // query percent-encode sets, so one scan finds it in the common case where nothing
+        // before it needs encoding.
+        let set = if self.special() { SPECIAL_QUERY } else { QUERY };
         let rest = self.rest(pointer);
-        let len = if self.state_override.is_none() {
-            rest.iter().position(|&b| b == b'#').unwrap_or(rest.len())
-        } else {
-            rest.len()
+        let first = first_byte_to_encode(rest, set);
+        let (len, clean) = match first {
+            None => (rest.len(), true),
+            Some(i) if self.state_override.is_none() && rest.get(i) == Some(&b'#') => (i, true),
+            Some(i) if self.state_override.is_none() => {
+                let tail = rest.get(i..).unwrap_or_default();
+                (
+                    i + tail.iter().position(|&b| b == b'#').unwrap_or(tail.len()),
+                    false,
+                )
+            }
+            Some(_) => (rest.len(), false),
         };
         let end = pointer + len;
-        // Step 3: invalid URL units.
+        // Step 3.1: invalid URL units.
         self.check_url_units(pointer, end);
         // Step 2.1 and 2.2: percent-encode after encoding, special-query set if special.
-        let set = if self.special() { SPECIAL_QUERY } else { QUERY };
-        if utf8 {
-            percent_encode_into(rest.get(..len).unwrap_or_default(), set, &mut self.out);
+        if clean {
+            // Only ASCII bytes outside the set: every output encoding of the Encoding
+            // Standard (after "get an output encoding") writes ASCII as ASCII.
+            self.out.push_str(self.slice(pointer, end));
+        } else if utf8 {
+            encode_into(self.slice(pointer, end), set, &mut self.out);
         } else {
             let buffer = self.slice(pointer, end);
             percent_encode_after_encoding(self.encoding, buffer, set, false, &mut self.out);
@@ -203,7 +277,11 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     pub(crate) fn fragment_state(&mut self, pointer: usize) -> Step {
         let end = self.input.len();
         self.check_url_units(pointer, end);
-        percent_encode_into(self.rest(pointer), FRAGMENT, &mut self.out);
+        encode_into(
+            self.input.get(pointer..).unwrap_or_default(),
+            FRAGMENT,
+            &mut self.out,
+        );
         Ok(Flow::Done)
     }
 }

@@ -6,6 +6,7 @@ use super::{Flow, Parser, State, Step};
 use crate::error::ParseError;
 use crate::scheme::SchemeType;
 use crate::url::Url;
+use alloc::string::String;
 use host::{HostKind, ValidationError, ValidationSink};
 use percent::Encoder;
 
@@ -34,7 +35,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 .rest(pointer)
                 .iter()
                 .position(|&b| !SCHEME.contains(b))
-                .unwrap_or(self.input.len() - pointer);
+                .unwrap_or(self.input.len().saturating_sub(pointer));
         if self.byte(end) != Some(b':') {
             // Step 3: not a scheme. Without a state override, start over in the no scheme
             // state; with one, failure.
@@ -46,12 +47,20 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         // Step 2: c is ":". The buffer (lowercased) is the scheme.
         let buffer = self.slice(pointer, end);
         if self.state_override.is_none() {
-            self.out.reserve(self.input.len() + SLACK);
+            // The one allocation of an ordinary parse (`with_capacity` skips the growth
+            // path that `reserve` takes).
+            self.out = String::with_capacity(self.input.len() + SLACK);
         }
-        for b in buffer.bytes() {
-            self.out.push(char::from(b.to_ascii_lowercase()));
-        }
-        let scheme_type = SchemeType::from_scheme(&self.out);
+        let scheme_type = if buffer.bytes().any(|b| b.is_ascii_uppercase()) {
+            let start = self.out.len();
+            for b in buffer.bytes() {
+                self.out.push(char::from(b.to_ascii_lowercase()));
+            }
+            SchemeType::from_scheme(self.out.get(start..).unwrap_or_default())
+        } else {
+            self.out.push_str(buffer);
+            SchemeType::from_scheme(buffer)
+        };
         if self.state_override.is_some() {
             // Step 2.1: the changes the protocol setter may not make.
             let file = scheme_type == SchemeType::File;
@@ -61,7 +70,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             {
                 return Ok(Flow::Unchanged);
             }
-            // Steps 2.2 to 2.4: set the scheme (the port is nulled in `commit` if it is the
+            // Steps 2.2 and 2.3: set the scheme (the port is nulled in `commit` if it is the
             // new default), and return.
             self.scheme_type = scheme_type;
             return Ok(Flow::Done);
@@ -80,7 +89,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         } else if scheme_type.is_special()
             && self
                 .base
-                .is_some_and(|base| base.scheme() == &self.out[..self.scheme_end])
+                .is_some_and(|base| Some(base.scheme()) == self.out.get(..self.scheme_end))
         {
             // Step 2.6: special, with a base of the same scheme.
             Ok(Flow::Next(State::SpecialRelativeOrAuthority, after))
@@ -110,8 +119,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             // Step 1: a base with an opaque path takes only a fragment.
             return Err(self.failure(ValidationError::MissingSchemeNonRelativeUrl, pointer));
         }
-        self.out
-            .reserve(base.as_str().len() + self.input.len() + SLACK);
+        self.out = String::with_capacity(base.as_str().len() + self.input.len() + SLACK);
         if base.has_opaque_path() {
             // Step 2: url's scheme, path and query are base's, fragment is the empty string.
             self.out.push_str(base.as_str_without_fragment());

@@ -4,39 +4,133 @@
 //! Code-point classes and percent-encode sets live in `percent`; these are the parser's own
 //! delimiter sets.
 
-use percent::AsciiSet;
+use percent::{AsciiSet, C0_CONTROL, PATH};
+
+/// A set of bytes as a 256-entry table: membership is one load. The parser's delimiter
+/// sets (ASCII only) are built from `percent`'s [`AsciiSet`]s.
+#[derive(Clone, Copy)]
+pub(crate) struct ByteSet([bool; 256]);
+
+impl ByteSet {
+    /// The ASCII members of `set` (non-ASCII bytes are never members).
+    const fn ascii(set: AsciiSet) -> ByteSet {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 0x80 {
+            table[b] = set.contains(b as u8);
+            b += 1;
+        }
+        ByteSet(table)
+    }
+
+    /// Whether `byte` is a member.
+    #[inline(always)]
+    pub(crate) const fn contains(&self, byte: u8) -> bool {
+        self.0[byte as usize]
+    }
+}
 
 /// Scheme state, step 1: ASCII alphanumeric, `+`, `-` and `.`.
-pub(crate) const SCHEME: AsciiSet = AsciiSet::EMPTY
-    .add_range(b'a', b'z')
-    .add_range(b'A', b'Z')
-    .add_range(b'0', b'9')
-    .union(AsciiSet::from_bytes(b"+-."));
+pub(crate) const SCHEME: ByteSet = ByteSet::ascii(
+    AsciiSet::EMPTY
+        .add_range(b'a', b'z')
+        .add_range(b'A', b'Z')
+        .add_range(b'0', b'9')
+        .union(AsciiSet::from_bytes(b"+-.")),
+);
 
 /// Where the authority, host and path states end for a URL that is not special: EOF,
 /// `/`, `?` or `#`.
-pub(crate) const END: AsciiSet = AsciiSet::from_bytes(b"/?#");
+const ENDS: AsciiSet = AsciiSet::from_bytes(b"/?#");
 /// The same for a special URL, which also ends them at `\`.
-pub(crate) const END_SPECIAL: AsciiSet = END.add(b'\\');
+const ENDS_SPECIAL: AsciiSet = ENDS.add(b'\\');
+/// [`ENDS`] as a table.
+pub(crate) const END: ByteSet = ByteSet::ascii(ENDS);
+/// [`ENDS_SPECIAL`] as a table.
+pub(crate) const END_SPECIAL: ByteSet = ByteSet::ascii(ENDS_SPECIAL);
 
 /// What the host state looks at: the ends above, `:` (outside brackets) and the brackets.
-pub(crate) const HOST: AsciiSet = END.union(AsciiSet::from_bytes(b":[]"));
+pub(crate) const HOST: ByteSet = ByteSet::ascii(ENDS.union(AsciiSet::from_bytes(b":[]")));
 /// The same for a special URL.
-pub(crate) const HOST_SPECIAL: AsciiSet = HOST.add(b'\\');
+pub(crate) const HOST_SPECIAL: ByteSet =
+    ByteSet::ascii(ENDS_SPECIAL.union(AsciiSet::from_bytes(b":[]")));
+
+/// The authority state's first scan: the ends, and what makes an authority other than a
+/// plain host (`@` for userinfo, `:` for a port or password, `[` for an IPv6 address).
+pub(crate) const AUTHORITY: ByteSet = ByteSet::ascii(ENDS.union(AsciiSet::from_bytes(b"@:[")));
+/// The same for a special URL.
+pub(crate) const AUTHORITY_SPECIAL: ByteSet =
+    ByteSet::ascii(ENDS_SPECIAL.union(AsciiSet::from_bytes(b"@:[")));
+
+/// What the host state looks for once the authority state has found the terminator.
+pub(crate) const COLON_OR_BRACKET: ByteSet = ByteSet::ascii(AsciiSet::from_bytes(b":[]"));
 
 /// Path state ends of a segment with a state override (`?` and `#` are then ordinary).
-pub(crate) const PATH_OVERRIDE: AsciiSet = AsciiSet::from_bytes(b"/");
+pub(crate) const PATH_OVERRIDE: ByteSet = ByteSet::ascii(AsciiSet::from_bytes(b"/"));
 /// The same for a special URL.
-pub(crate) const PATH_OVERRIDE_SPECIAL: AsciiSet = AsciiSet::from_bytes(b"/\\");
+pub(crate) const PATH_OVERRIDE_SPECIAL: ByteSet = ByteSet::ascii(AsciiSet::from_bytes(b"/\\"));
 
 /// Where the opaque path state stops copying: `?`, `#`, and U+0020 SPACE (which it treats
 /// apart).
-pub(crate) const OPAQUE_PATH: AsciiSet = AsciiSet::from_bytes(b"?# ");
+const OPAQUE_PATH: AsciiSet = AsciiSet::from_bytes(b"?# ");
 
-/// The index of the first byte of `bytes` in `set` (ASCII only), if any.
-#[inline(always)]
-pub(crate) fn find(bytes: &[u8], set: &AsciiSet) -> Option<usize> {
-    bytes.iter().position(|&b| set.contains(b))
+/// Where the path state's fast scan stops: the ends of a segment, and every byte that the
+/// path percent-encode set encodes (`?` and `#` are in it, so the same sets serve with a
+/// state override, where they are ordinary).
+pub(crate) const PATH_STOP: AsciiSet = (*PATH).union(ENDS);
+/// The same for a special URL.
+pub(crate) const PATH_STOP_SPECIAL: AsciiSet = (*PATH).union(ENDS_SPECIAL);
+
+/// Where the path state's run of whole segments stops: a byte to encode, `.` and `%` (which
+/// a single- or double-dot segment must hold), and, for a special URL, `\`. `/` does not
+/// stop it, so that a run of ordinary segments is copied in one piece.
+pub(crate) const PATH_RUN_STOP: AsciiSet = (*PATH).union(AsciiSet::from_bytes(b".%"));
+/// The same for a special URL.
+pub(crate) const PATH_RUN_STOP_SPECIAL: AsciiSet = PATH_RUN_STOP.add(b'\\');
+
+/// Where the opaque path state's fast scan stops: `?`, `#`, space, and what the C0 control
+/// percent-encode set encodes.
+pub(crate) const OPAQUE_PATH_STOP: AsciiSet = (*C0_CONTROL).union(OPAQUE_PATH);
+
+/// The index of the first byte of `bytes` in `set`, if any. Tests
+/// eight bytes per branch and looks for the exact position only in a chunk with a hit.
+#[inline]
+pub(crate) fn find(bytes: &[u8], set: &ByteSet) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        if chunk.iter().fold(false, |any, &b| any | set.contains(b)) {
+            return chunk
+                .iter()
+                .position(|&b| set.contains(b))
+                .map(|i| offset + i);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| set.contains(b))
+        .map(|i| offset + i)
+}
+
+/// Whether `bytes` holds a byte below `0x0E` (the ASCII tabs and newlines are 0x09, 0x0A and
+/// 0x0D), eight bytes at a time: a word has a byte below `n` (for `n <= 0x80`) exactly when
+/// `(x - n * 0x01..01) & !x & 0x80..80` is not zero.
+#[inline]
+pub(crate) fn may_hold_tab_or_newline(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_ne_bytes(word);
+        if x.wrapping_sub(ONES * 0x0E) & !x & HIGH != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&b| b < 0x0E)
 }
 
 /// A Windows drive letter (spec 4.2): an ASCII alpha and `:` or `|`.

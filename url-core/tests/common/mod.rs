@@ -1,7 +1,7 @@
 //! Helpers shared by url-core's tests: the API getters of spec 6, computed from the record.
 #![allow(dead_code)]
 
-use url_core::Url;
+use url_core::{StateOverride, Url};
 
 /// The `URL` interface's getters (spec 6.1), from the record.
 pub struct ApiView {
@@ -119,4 +119,75 @@ pub fn case_name(case: &test_support::Value) -> String {
         case.str_field("input").unwrap_or_default(),
         case.get("base").and_then(|b| b.as_str())
     )
+}
+
+/// The `URL` setters of spec 6.1, on top of url-core.
+pub fn set(url: &mut Url, setter: &str, value: &str) {
+    match setter {
+        "href" => {
+            if let Ok(new) = Url::parse(value, None) {
+                *url = new;
+            }
+        }
+        "protocol" => {
+            let _ = url.basic_parse_override(&format!("{value}:"), StateOverride::SchemeStart);
+        }
+        "username" => {
+            if !url.cannot_have_username_password_port() {
+                url.set_username(value);
+            }
+        }
+        "password" => {
+            if !url.cannot_have_username_password_port() {
+                url.set_password(value);
+            }
+        }
+        "host" | "hostname" => {
+            if url.has_opaque_path() {
+                return;
+            }
+            let state = if setter == "host" {
+                StateOverride::Host
+            } else {
+                StateOverride::Hostname
+            };
+            let _ = url.basic_parse_override(value, state);
+        }
+        "port" => {
+            if url.cannot_have_username_password_port() {
+                return;
+            }
+            if value.is_empty() {
+                url.set_port(None);
+            } else {
+                let _ = url.basic_parse_override(value, StateOverride::Port);
+            }
+        }
+        "pathname" => {
+            if url.has_opaque_path() {
+                return;
+            }
+            url.clear_path();
+            let _ = url.basic_parse_override(value, StateOverride::PathStart);
+        }
+        "search" => {
+            if value.is_empty() {
+                url.set_query(None);
+                return;
+            }
+            let input = value.strip_prefix('?').unwrap_or(value);
+            url.set_query(Some(""));
+            let _ = url.basic_parse_override(input, StateOverride::Query);
+        }
+        "hash" => {
+            if value.is_empty() {
+                url.set_fragment(None);
+                return;
+            }
+            let input = value.strip_prefix('#').unwrap_or(value);
+            url.set_fragment(Some(""));
+            let _ = url.basic_parse_override(input, StateOverride::Fragment);
+        }
+        other => panic!("unknown setter {other}"),
+    }
 }

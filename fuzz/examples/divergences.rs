@@ -1,0 +1,64 @@
+//! Surveys the divergences between this project, ada and rust-url (feature `differential`).
+//!
+//! `cargo run -p url-fuzz --features differential --example divergences [-- DIR...]` runs the
+//! differential comparison over the `parse` seeds (every URL input and base of the WPT
+//! fixtures, their hosts, every dataset line) and over the files of each DIR (for example a
+//! fuzz corpus, `fuzz/corpus/differential`), then prints, per implementation and class, how
+//! many inputs diverge and a few examples. Unexplained divergences are listed under
+//! `UNEXPLAINED`; the exit status is non-zero when there is one.
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+use url_fuzz::differential::{self, Divergence, Other};
+use url_fuzz::input;
+
+/// Examples shown per class.
+const EXAMPLES: usize = 3;
+
+fn main() -> ExitCode {
+    let strings = url_fuzz::seeds::fixture_strings();
+    let lines = url_fuzz::seeds::dataset_lines();
+    let mut inputs = url_fuzz::seeds::seeds_for("differential", &strings, &lines);
+    for dir in std::env::args().skip(1) {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            eprintln!("cannot read {dir}");
+            return ExitCode::FAILURE;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            if let Ok(bytes) = std::fs::read(entry.path()) {
+                inputs.push(bytes);
+            }
+        }
+    }
+    let mut classes: BTreeMap<(Other, String), Vec<Divergence>> = BTreeMap::new();
+    for data in &inputs {
+        let (text, base) = input::input_and_base(data);
+        for d in differential::compare(&text, base.as_deref()) {
+            let class = match differential::classify(&d) {
+                Some(class) => class.to_owned(),
+                None => format!("UNEXPLAINED ({})", d.summary()),
+            };
+            classes.entry((d.other, class)).or_default().push(d);
+        }
+    }
+    println!("{} inputs compared\n", inputs.len());
+    let mut unexplained = 0;
+    for ((other, class), found) in &classes {
+        if class.starts_with("UNEXPLAINED") {
+            unexplained += found.len();
+        }
+        println!("## {other}: {class}: {} inputs", found.len());
+        for d in found.iter().take(EXAMPLES) {
+            let text: String = d.to_string().chars().take(1500).collect();
+            println!("{text}");
+        }
+        println!();
+    }
+    println!("unexplained: {unexplained}");
+    if unexplained == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

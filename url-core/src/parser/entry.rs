@@ -1,0 +1,173 @@
+//! The entry points of the basic URL parser (spec 4.4): without and with url and state
+//! override, and the URL parser and API parser wrappers.
+
+use super::input::prepare;
+use super::{Flow, Parser, State, StateOverride};
+use crate::error::ParseError;
+use crate::parts::Parts;
+use crate::url::Url;
+use host::{HostKind, NoSink, ValidationSink};
+use percent::{Encoder, Utf8};
+
+impl Url {
+    /// The URL parser (spec 4.4) on `input` with an optional `base`, UTF-8 encoding, and no
+    /// validation error reporting. (The blob URL entry step is left out: see the crate docs.)
+    ///
+    /// ```
+    /// let url = url_core::Url::parse("HTTP://EXAMPLE.com:80/./a/../b", None)?;
+    /// assert_eq!(url.as_str(), "http://example.com/b");
+    /// # Ok::<(), url_core::ParseError>(())
+    /// ```
+    pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        Url::parse_with(input, base, &Utf8, &mut NoSink)
+    }
+
+    /// The basic URL parser (spec 4.4) with every argument but url and state override:
+    /// `encoding` is used for the query of special URLs other than `ws`/`wss` (UTF-8 is
+    /// [`Utf8`]); every validation error goes to `sink` with its byte offset in `input` as
+    /// given (before the leading/trailing C0 control or space and the tabs and newlines are
+    /// removed). A failure is also reported to `sink` before it is returned.
+    pub fn parse_with<E: Encoder + ?Sized, S: ValidationSink>(
+        input: &str,
+        base: Option<&Url>,
+        encoding: &E,
+        sink: &mut S,
+    ) -> Result<Url, ParseError> {
+        if u32::try_from(input.len()).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        // Steps 1 to 3.
+        let (input, map) = prepare(input, true, sink);
+        // Step 5: "getting an output encoding" maps UTF-16BE/LE and replacement to UTF-8;
+        // that is the encoder's business.
+        let mut parser = Parser::new(&input, map, base, encoding, sink, None);
+        match parser.run(State::SchemeStart)? {
+            Flow::Done | Flow::Unchanged | Flow::Next(..) => parser.finish(),
+        }
+    }
+
+    /// Whether `input` parses against `base` (the `canParse()` steps, spec 6.1, with a parsed
+    /// base).
+    pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
+        Url::parse(input, base).is_ok()
+    }
+
+    /// The API URL parser (spec 6.1, "parse a URL" with strings): parse `base` first, if
+    /// given, then `input` against it.
+    pub fn parse_with_base_str(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
+        match base {
+            Some(base) => {
+                let base = Url::parse(base, None)?;
+                Url::parse(input, Some(&base))
+            }
+            None => Url::parse(input, None),
+        }
+    }
+
+    /// The basic URL parser (spec 4.4) with this URL as *url* and `state` as *state
+    /// override*, UTF-8, no validation errors. Modifies `self` in place.
+    ///
+    /// Where the spec says "return" without a change, and on failure, `self` is left
+    /// byte-for-byte as it was, with one exception the spec makes: a [`StateOverride::Host`]
+    /// run sets the host before it moves on to the port, so `"example.com:"` or
+    /// `"example.com:99999"` change the host and then return failure.
+    ///
+    /// ```
+    /// use url_core::{StateOverride, Url};
+    /// let mut url = Url::parse("https://example.com:8080/p?q", None)?;
+    /// url.basic_parse_override("example.org", StateOverride::Hostname)?;
+    /// assert_eq!(url.as_str(), "https://example.org:8080/p?q");
+    /// url.basic_parse_override("ws:", StateOverride::SchemeStart)?;
+    /// assert_eq!(url.as_str(), "ws://example.org:8080/p?q");
+    /// # Ok::<(), url_core::ParseError>(())
+    /// ```
+    pub fn basic_parse_override(
+        &mut self,
+        input: &str,
+        state: StateOverride,
+    ) -> Result<(), ParseError> {
+        self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
+    }
+
+    /// [`Url::basic_parse_override`] with an encoding and a validation error sink.
+    pub fn basic_parse_override_with<E: Encoder + ?Sized, S: ValidationSink>(
+        &mut self,
+        input: &str,
+        state: StateOverride,
+        encoding: &E,
+        sink: &mut S,
+    ) -> Result<(), ParseError> {
+        if u32::try_from(input.len()).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        if self.opaque_path && state == StateOverride::PathStart {
+            // The path state cannot append segments to an opaque path; the pathname setter
+            // returns before it gets here.
+            return Ok(());
+        }
+        // Steps 2 and 3 (step 1 is only for a new url).
+        let (prepared, map) = prepare(input, false, sink);
+        let mut parser = Parser::new(&prepared, map, None, encoding, sink, Some(state));
+        parser.load(self, state);
+        let result = parser.run(state.into());
+        let changed = match result {
+            Ok(Flow::Unchanged) => false,
+            Ok(_) => true,
+            // Only the host state sets anything before it can fail.
+            Err(_) => parser.host_set,
+        };
+        if changed {
+            let updated = parser.commit(self, state)?;
+            *self = updated;
+        }
+        result.map(|_| ())
+    }
+}
+
+impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
+    /// With a state override: takes url's flags, and puts the component the override state
+    /// appends to (path, query or fragment) in the buffer.
+    fn load(&mut self, url: &Url, state: StateOverride) {
+        self.scheme_type = url.scheme_type;
+        self.host = url.host;
+        self.port = url.port;
+        self.opaque_path = url.opaque_path;
+        self.includes_credentials = url.includes_credentials();
+        let component = match state {
+            StateOverride::PathStart => url.path(),
+            StateOverride::Query => url.query().unwrap_or_default(),
+            StateOverride::Fragment => url.fragment().unwrap_or_default(),
+            _ => "",
+        };
+        self.out.push_str(component);
+    }
+
+    /// With a state override: the url with the components this run set.
+    fn commit(&self, url: &Url, state: StateOverride) -> Result<Url, ParseError> {
+        let mut parts = Parts::of(url);
+        let new = self.out.as_str();
+        match state {
+            StateOverride::SchemeStart => {
+                parts.scheme = new;
+                // Scheme state, step 2.3.1: "If url's port is url's scheme's default port,
+                // then set url's port to null."
+                if url.port.is_some() && url.port == crate::scheme::default_port(new) {
+                    parts.port = None;
+                }
+            }
+            StateOverride::Host | StateOverride::Hostname | StateOverride::Port => {
+                if self.host_set {
+                    let kind = self.host.unwrap_or(HostKind::Empty);
+                    parts.host = Some((kind, new.get(..self.host_end).unwrap_or_default()));
+                }
+                if self.port_set {
+                    parts.port = self.port;
+                }
+            }
+            StateOverride::PathStart => parts.path = new,
+            StateOverride::Query => parts.query = Some(new),
+            StateOverride::Fragment => parts.fragment = Some(new),
+        }
+        parts.build()
+    }
+}
