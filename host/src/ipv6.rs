@@ -76,11 +76,6 @@ pub fn parse_ipv6<S: ValidationSink>(input: &str, sink: &mut S) -> Result<Ipv6Ad
             pointer += 1;
             length += 1;
         }
-        // July 2026: if length > 1 and value < 16^(length − 1), IPv6-piece-leading-zero
-        // validation error.
-        if length > 1 && u32::from(value) < 1 << (4 * (length - 1)) {
-            sink.report(ValidationError::Ipv6PieceLeadingZero, piece_start);
-        }
         match c(pointer) {
             // Step 6.5: if c is U+002E (.), the rest is an IPv4 address.
             Some(b'.') => {
@@ -181,6 +176,13 @@ pub fn parse_ipv6<S: ValidationSink>(input: &str, sink: &mut S) -> Result<Ipv6Ad
             // Step 6.7: otherwise, if c is not the EOF code point, failure.
             Some(_) => return Err(fail(sink, ValidationError::Ipv6InvalidCodePoint, pointer)),
             None => {}
+        }
+        // July 2026: if length > 1 and value < 16^(length − 1), IPv6-piece-leading-zero
+        // validation error. Checked once the piece is known to be a piece (not the start of an
+        // embedded IPv4 address, not followed by an invalid code point), as the reference
+        // implementation (jsdom/whatwg-url) does.
+        if length > 1 && u32::from(value) < 1 << (4 * (length - 1)) {
+            sink.report(ValidationError::Ipv6PieceLeadingZero, piece_start);
         }
         // Steps 6.8-6.9: address[pieceIndex] is value; increase pieceIndex.
         if let Some(piece) = address.get_mut(piece_index) {

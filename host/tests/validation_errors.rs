@@ -247,6 +247,15 @@ fn ipv6_errors() {
         false,
         "[::1.2.3.4]",
     );
+    // Not for the digits of an embedded IPv4 address, nor for a piece that fails.
+    for input in ["[::ffff:0127.0.0.1]", "[::01x]", "[::ffff:010.0.0.1]"] {
+        let (errors, ok) = run(input, false);
+        assert!(!ok, "{input:?}");
+        assert!(
+            errors.iter().all(|e| e.error != Ipv6PieceLeadingZero),
+            "{input:?}: {errors:?}"
+        );
+    }
     // The same for opaque hosts.
     check(Ipv6PieceLeadingZero, true, "[::01]", 3, true, "[::1]");
 }

@@ -5,9 +5,6 @@
 //!
 //! `cargo bench -p url-core --bench parse -- --measurement-time 3`
 
-#[path = "../tests/common/datasets.rs"]
-mod datasets;
-
 use criterion::{Criterion, Throughput, black_box, criterion_main};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use std::alloc::System;
@@ -27,7 +24,7 @@ fn parse_all(lines: &[String]) -> usize {
 }
 
 fn bench(c: &mut Criterion) {
-    let data = datasets::load();
+    let data = test_support::datasets::load();
     for (name, lines) in &data {
         let region = Region::new(GLOBAL);
         let parsed = lines.iter().filter(|l| Url::parse(l, None).is_ok()).count();

@@ -2,9 +2,6 @@
 //! allocation for a successful parse of an ordinary URL"), counted by an instrumented global
 //! allocator and printed. Run with `--nocapture` to see the figures.
 
-#[path = "common/datasets.rs"]
-mod datasets;
-
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use std::alloc::System;
 use url_core::Url;
@@ -14,7 +11,7 @@ static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 #[test]
 fn allocations_per_url() {
-    for (name, lines) in datasets::load() {
+    for (name, lines) in test_support::datasets::load() {
         let mut ok = 0usize;
         let region = Region::new(GLOBAL);
         for line in &lines {

@@ -7,22 +7,15 @@
 
 mod common;
 
+use test_support::rng::Rng;
 use url_core::{ReportedError, Url, Utf8};
 
-/// xorshift64*: small, deterministic.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// Cases per random property: 20,000, or `$URL_CORE_PROPERTY_ROUNDS` for a longer run.
+fn rounds() -> usize {
+    std::env::var("URL_CORE_PROPERTY_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20_000)
 }
 
 const PIECES: &[&str] = &[
@@ -168,11 +161,11 @@ fn idempotence_over_wpt_inputs() {
 
 #[test]
 fn idempotence_over_generated_inputs() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let bases: Vec<Url> = BASES.iter().map(|b| Url::parse(b, None).unwrap()).collect();
     let mut failures = Vec::new();
     let mut parsed = 0;
-    for _ in 0..20_000 {
+    for _ in 0..rounds() {
         let input = generated(&mut rng);
         let base = match rng.below(3) {
             0 => None,
@@ -240,10 +233,10 @@ fn random_chars(rng: &mut Rng) -> String {
 
 #[test]
 fn random_code_points_never_break_the_parser() {
-    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut rng = Rng::new(0xD1B5_4A32_D192_ED03);
     let bases: Vec<Url> = BASES.iter().map(|b| Url::parse(b, None).unwrap()).collect();
     let mut failures = Vec::new();
-    for i in 0..20_000 {
+    for i in 0..rounds() {
         let prefix = ["", "https://", "file:", "sc:", "sc://", "http://h/"][i % 6];
         let input = format!("{prefix}{}", random_chars(&mut rng));
         let base = if i % 2 == 0 {
@@ -271,7 +264,7 @@ fn random_setter_calls_keep_records_consistent() {
         "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
         "hash",
     ];
-    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let mut rng = Rng::new(0x1234_5678_9ABC_DEF1);
     let inputs: Vec<Url> = common::cases("urltestdata.json")
         .iter()
         .filter_map(|c| {
@@ -283,7 +276,7 @@ fn random_setter_calls_keep_records_consistent() {
         })
         .collect();
     let mut failures = Vec::new();
-    for _ in 0..20_000 {
+    for _ in 0..rounds() {
         let mut url = inputs[rng.below(inputs.len())].clone();
         let setter = SETTERS[rng.below(SETTERS.len())];
         let value = match rng.below(3) {
@@ -298,6 +291,12 @@ fn random_setter_calls_keep_records_consistent() {
         common::set(&mut url, setter, &value);
         if let Err(e) = url.check_invariants() {
             failures.push(format!("{before:?}.{setter} = {value:?}: {e}"));
+            continue;
+        }
+        // A known quirk of the standard: the protocol setter keeps a "localhost" host when
+        // it switches to "file", while the parser turns "file://localhost/" into an empty
+        // host. The record is right by the spec; its serialization just does not round-trip.
+        if url.scheme() == "file" && url.host_str() == Some("localhost") {
             continue;
         }
         match Url::parse(url.as_str(), None) {
