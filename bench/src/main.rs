@@ -67,7 +67,9 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
         urls.iter().filter(|u| !f(black_box(u.as_str()))).count()
     }
     match (imp, variant) {
-        (Impl::Ours, Variant::Parse) => run(urls, |u| black_box(url_api::Url::parse(u, None)).is_ok()),
+        (Impl::Ours, Variant::Parse) => {
+            run(urls, |u| black_box(url_api::Url::parse(u, None)).is_ok())
+        }
         (Impl::Ours, Variant::ParseHref) => run(urls, |u| match url_api::Url::parse(u, None) {
             Ok(url) => {
                 black_box(url.href().len());
@@ -77,7 +79,9 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
         }),
         (Impl::Ours, Variant::CanParse) => run(urls, |u| url_api::Url::can_parse(u, None)),
         #[cfg(feature = "competitors")]
-        (Impl::Ada, Variant::Parse) => run(urls, |u| black_box(ada_url::Url::parse(u, None)).is_ok()),
+        (Impl::Ada, Variant::Parse) => {
+            run(urls, |u| black_box(ada_url::Url::parse(u, None)).is_ok())
+        }
         #[cfg(feature = "competitors")]
         (Impl::Ada, Variant::ParseHref) => run(urls, |u| match ada_url::Url::parse(u, None) {
             Ok(url) => {
@@ -111,7 +115,11 @@ struct Options {
 }
 
 fn options() -> Result<Options, String> {
-    let mut opts = Options { budget: Duration::from_millis(3000), min_rounds: 15, files: Vec::new() };
+    let mut opts = Options {
+        budget: Duration::from_millis(3000),
+        min_rounds: 15,
+        files: Vec::new(),
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -145,7 +153,11 @@ fn options() -> Result<Options, String> {
 fn load(path: &PathBuf) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
-    Ok(text.lines().filter(|l| !l.is_empty()).map(str::to_owned).collect())
+    Ok(text
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect())
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -154,7 +166,11 @@ fn median(values: &mut [f64]) -> f64 {
     if n == 0 {
         return f64::NAN;
     }
-    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
 }
 
 fn bench(urls: &[String], bytes: usize, variant: Variant, opts: &Options) {
@@ -197,7 +213,9 @@ fn bench(urls: &[String], bytes: usize, variant: Variant, opts: &Options) {
         rounds,
         passes
     );
-    println!("| implementation | median ns/URL | MB/s | ratio to ada | failures | mallocs/URL | mallocs/success | reallocs/URL |");
+    println!(
+        "| implementation | median ns/URL | MB/s | ratio to ada | failures | mallocs/URL | mallocs/success | reallocs/URL |"
+    );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let ada_index = impls.iter().position(|i| i.name().starts_with("ada"));
     for (i, &imp) in impls.iter().enumerate() {
@@ -205,8 +223,11 @@ fn bench(urls: &[String], bytes: usize, variant: Variant, opts: &Options) {
         let mbps = bytes as f64 / urls.len() as f64 / med * 1e3;
         let ratio = match ada_index {
             Some(a) => {
-                let mut ratios: Vec<f64> =
-                    per_url[i].iter().zip(&per_url[a]).map(|(x, y)| x / y).collect();
+                let mut ratios: Vec<f64> = per_url[i]
+                    .iter()
+                    .zip(&per_url[a])
+                    .map(|(x, y)| x / y)
+                    .collect();
                 format!("{:.2}", median(&mut ratios))
             }
             None => "n/a".to_owned(),
@@ -247,7 +268,12 @@ fn main() {
             }
         };
         let bytes: usize = urls.iter().map(String::len).sum();
-        println!("\n### {} ({} URLs, {} bytes)", file.display(), urls.len(), bytes);
+        println!(
+            "\n### {} ({} URLs, {} bytes)",
+            file.display(),
+            urls.len(),
+            bytes
+        );
         for variant in [Variant::Parse, Variant::ParseHref, Variant::CanParse] {
             bench(&urls, bytes, variant, &opts);
         }
