@@ -6,8 +6,8 @@
 //! (measured round by round, so machine noise hits all implementations alike), failures, and
 //! heap allocations per URL counted at the malloc level (C++ allocations included).
 //!
-//! Usage: `url-bench [--budget-ms N] [--min-rounds N] [FILE ...]`; without files it reads every
-//! `*.txt` of `../shared/datasets`.
+//! Usage: `url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]`; without files it
+//! reads every `*.txt` of `../shared/datasets`. `--quick` is a 400 ms budget and 5 rounds.
 
 mod malloc_count;
 
@@ -127,12 +127,16 @@ fn options() -> Result<Options, String> {
                 let v = args.next().ok_or("--budget-ms needs a value")?;
                 opts.budget = Duration::from_millis(v.parse().map_err(|_| "bad --budget-ms")?);
             }
+            "--quick" => {
+                opts.budget = Duration::from_millis(400);
+                opts.min_rounds = 5;
+            }
             "--min-rounds" => {
                 let v = args.next().ok_or("--min-rounds needs a value")?;
                 opts.min_rounds = v.parse().map_err(|_| "bad --min-rounds")?;
             }
             "-h" | "--help" => {
-                return Err("usage: url-bench [--budget-ms N] [--min-rounds N] [FILE ...]".into());
+                return Err("usage: url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]".into());
             }
             _ => opts.files.push(PathBuf::from(arg)),
         }

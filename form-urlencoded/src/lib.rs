@@ -40,6 +40,8 @@ mod parse;
 mod serialize;
 
 pub use parse::{Parse, parse, parse_str, parse_to_vec};
+#[cfg(feature = "encoding")]
+pub use percent::EncodingRsEncoder;
 pub use percent::{Encoded, Encoder, Utf8};
 pub use serialize::{Serializer, serialize, serialize_utf8};
 

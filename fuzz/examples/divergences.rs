@@ -14,7 +14,7 @@ use url_fuzz::differential::{self, Divergence, Other};
 use url_fuzz::input;
 
 /// Examples shown per class.
-const EXAMPLES: usize = 100;
+const EXAMPLES: usize = 3;
 
 fn main() -> ExitCode {
     let strings = url_fuzz::seeds::fixture_strings();

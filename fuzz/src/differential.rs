@@ -191,9 +191,12 @@ pub fn compare(input: &str, base: Option<&str>) -> Vec<Divergence> {
 /// A known class of divergence: its name (a heading of `fuzz/DIVERGENCES.md`).
 pub type Class = &'static str;
 
+/// The test that recognizes a class.
+pub type Recognizer = fn(&Divergence) -> bool;
+
 /// The known classes: which implementation, the name, and the test that recognizes one.
 /// Each test is mechanical (what differs, and how), never a list of inputs.
-pub const CLASSES: &[(Other, Class, fn(&Divergence) -> bool)] = &[
+pub const CLASSES: &[(Other, Class, Recognizer)] = &[
     (
         Other::RustUrl,
         "R1 rust-url fails on an ASCII domain with an invalid xn-- label",
@@ -241,17 +244,59 @@ pub const CLASSES: &[(Other, Class, fn(&Divergence) -> bool)] = &[
     ),
     (
         Other::RustUrl,
-        "R10 rust-url keeps a drive letter on .. in non-file URLs",
-        rust_url_drive_letter_not_file,
+        "R10 rust-url keeps a Windows drive letter segment that the path state removes",
+        rust_url_drive_letter_kept,
+    ),
+    (
+        Other::RustUrl,
+        "R11 rust-url ends the port of a non-special URL at a backslash",
+        rust_url_port_backslash,
+    ),
+    (
+        Other::RustUrl,
+        "R12 rust-url glues a relative path to a file base path ending in a drive letter",
+        rust_url_glued_to_drive_letter,
+    ),
+    (
+        Other::Ada,
+        "A1 ada does not apply the bidi rule to the ASCII labels of a bidi domain name",
+        ada_bidi_ascii_labels,
+    ),
+    (
+        Other::Ada,
+        "A2 ada does not give U+061D ARABIC END OF TEXT MARK the bidi class AL",
+        ada_bidi_061d,
     ),
 ];
 
 /// The known class of `d`, or `None` when it is unexplained.
 pub fn classify(d: &Divergence) -> Option<Class> {
-    CLASSES
+    let found = CLASSES
         .iter()
         .find(|(other, _, test)| *other == d.other && test(d))
-        .map(|(_, class, _)| *class)
+        .map(|(_, class, _)| *class);
+    if found.is_some() || d.other != Other::RustUrl {
+        return found;
+    }
+    // R8 combines with the others: undo it (encode the `^` of rust-url's path), then classify
+    // what is left.
+    let theirs = d.theirs.as_ref()?;
+    let path = theirs.get("pathname");
+    if !path.contains('^') {
+        return None;
+    }
+    let mut encoded = theirs.clone();
+    let new_path = path.replace('^', "%5E");
+    encoded.0[0] = theirs.href().replacen(path, &new_path, 1);
+    encoded.0[8] = new_path;
+    let rest = Divergence {
+        theirs: Some(encoded),
+        ..d.clone()
+    };
+    if rest.theirs == rest.ours {
+        return Some(CLASSES[7].1);
+    }
+    classify(&rest)
 }
 
 /// The basic URL parser's steps 1 to 3 on `input`: leading and trailing C0 control or space
@@ -295,6 +340,33 @@ fn starts_with_drive_letter(path: &str) -> bool {
 }
 
 fn rust_url_xn_label(d: &Divergence) -> bool {
+    // The base is where rust-url fails, for this reason.
+    if let Some(base) = &d.base
+        && let (Some(_), None) = (self::ours(base, None), rust_url(base, None))
+    {
+        return rust_url_xn_label(&Divergence {
+            other: d.other,
+            input: base.clone(),
+            base: None,
+            ours: self::ours(base, None),
+            theirs: None,
+        });
+    }
+    // The inner URL of a blob: URL fails in rust-url, for this reason (so its origin is opaque).
+    if let Some((ours, theirs)) = both(d)
+        && only(d, &["origin"])
+        && ours.get("protocol") == "blob:"
+        && theirs.get("origin") == "null"
+    {
+        let inner = ours.get("pathname");
+        return rust_url_xn_label(&Divergence {
+            other: d.other,
+            input: inner.into(),
+            base: None,
+            ours: self::ours(inner, None),
+            theirs: rust_url(inner, None),
+        });
+    }
     let Some(ours) = they_fail(d) else {
         return false;
     };
@@ -311,7 +383,12 @@ fn rust_url_slashes_against_base(d: &Divergence) -> bool {
     let input = prepared(&d.input);
     d.base.is_some()
         && SPECIAL.contains(&ours.get("protocol"))
-        && input.chars().take(3).filter(|c| matches!(c, '/' | '\\')).count() == 3
+        && input
+            .chars()
+            .take(3)
+            .filter(|c| matches!(c, '/' | '\\'))
+            .count()
+            == 3
 }
 
 fn rust_url_file_host_dropped(d: &Divergence) -> bool {
@@ -348,14 +425,74 @@ fn rust_url_pipe_drive_letter(d: &Divergence) -> bool {
 }
 
 fn rust_url_non_special_backslash(d: &Divergence) -> bool {
-    let Some(ours) = &d.ours else {
+    // Only a relative input against a non-special base (which we parse).
+    let Some(base) = d.base.as_deref().and_then(|b| self::ours(b, None)) else {
         return false;
     };
     let input = prepared(&d.input);
-    !SPECIAL.contains(&ours.get("protocol"))
-        && d.base.is_some()
-        && input.contains('\\')
-        && self::ours(&input.replace('\\', "/"), d.base.as_deref()) == d.theirs
+    let leading = input.len() - input.trim_start_matches(['/', '\\']).len();
+    if SPECIAL.contains(&base.get("protocol")) || !input[..leading].contains('\\') {
+        return false;
+    }
+    // rust-url reads a backslash in the leading run of slashes as a slash, or as the start of
+    // an authority, depending on where it stands; we keep it as a path code point (spec 4.4:
+    // only special URLs treat U+005C as a separator). Any such input diverges, whatever
+    // rust-url then makes of it.
+    true
+}
+
+fn rust_url_glued_to_drive_letter(d: &Divergence) -> bool {
+    // Against a file base whose path has more than one segment and ends in a drive letter,
+    // rust-url writes the relative path right after that drive letter (no "/", not replaced).
+    let (Some((ours, theirs)), Some(base)) = (both(d), d.base.as_deref()) else {
+        return false;
+    };
+    let Some(base) = self::ours(base, None) else {
+        return false;
+    };
+    let base_path = base.get("pathname");
+    let Some((_, drive)) = base_path.rsplit_once('/') else {
+        return false;
+    };
+    ours.get("protocol") == "file:"
+        && only(d, &["href", "pathname"])
+        && base_path.matches('/').count() > 1
+        && starts_with_drive_letter(&format!("/{drive}"))
+        && theirs
+            .get("pathname")
+            .replacen(&format!("/{drive}"), "/", 1)
+            == ours.get("pathname")
+}
+
+fn rust_url_port_backslash(d: &Divergence) -> bool {
+    // We fail on the input or on its base; that string is not special and a backslash follows
+    // the ':' of its port, which rust-url takes for the end of the port.
+    if d.ours.is_some() || d.theirs.is_none() {
+        return false;
+    }
+    let failing = match &d.base {
+        Some(base) if self::ours(base, None).is_none() => base.as_str(),
+        _ => d.input.as_str(),
+    };
+    let text = prepared(failing);
+    let Some((scheme, rest)) = text.split_once("://") else {
+        return false;
+    };
+    if SPECIAL.contains(&format!("{}:", scheme.to_ascii_lowercase()).as_str()) {
+        return false;
+    }
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host_and_port = authority.rsplit('@').next().unwrap_or_default();
+    let Some((_, port)) = host_and_port.split_once(':') else {
+        return false;
+    };
+    let digits = port.len() - port.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    port[digits..].starts_with('\\')
+        && self::ours(
+            &text.replacen(&format!(":{}", port), &format!(":{}/", &port[..digits]), 1),
+            None,
+        )
+        .is_some()
 }
 
 fn rust_url_opaque_path_space(d: &Divergence) -> bool {
@@ -394,17 +531,63 @@ fn rust_url_blob_origin(d: &Divergence) -> bool {
         && !inner.starts_with("https:")
 }
 
-fn rust_url_drive_letter_not_file(d: &Divergence) -> bool {
+fn rust_url_drive_letter_kept(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    let ours_path = ours.get("pathname");
-    ours.get("protocol") != "file:"
-        && only(d, &["href", "pathname"])
-        && theirs
-            .get("pathname")
-            .strip_prefix(ours_path.trim_end_matches('/'))
-            .is_some_and(|rest| starts_with_drive_letter(rest.trim_end_matches('/')))
+    // Their path is ours with one more segment, a Windows drive letter.
+    let segments: Vec<&str> = theirs.get("pathname").split('/').collect();
+    let Some(drive) = segments
+        .iter()
+        .position(|s| starts_with_drive_letter(&format!("/{s}")))
+    else {
+        return false;
+    };
+    let mut without = segments.clone();
+    without.remove(drive);
+    only(d, &["href", "pathname"])
+        && theirs.get("pathname").starts_with('/')
+        && without.join("/") == ours.get("pathname")
+}
+
+fn ada_bidi_ascii_labels(d: &Divergence) -> bool {
+    let (None, Some(theirs)) = (&d.ours, &d.theirs) else {
+        return false;
+    };
+    let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
+    let host = theirs.get("hostname");
+    let labels: Vec<&str> = host.split('.').collect();
+    let is_ascii_label = |l: &&str| !l.is_empty() && l.is_ascii() && !l.starts_with("xn--");
+    if failure.and_then(|e| e.validation_error()) != Some(url_api::ValidationError::DomainToAscii)
+        || !labels.iter().any(is_ascii_label)
+    {
+        return false;
+    }
+    // With every ASCII label made a plain letter, we parse the host: those labels are why.
+    let plain: Vec<&str> = labels
+        .iter()
+        .map(|l| if is_ascii_label(l) { "a" } else { l })
+        .collect();
+    let host = format!(
+        "{}://{}/",
+        theirs.get("protocol").trim_end_matches(':'),
+        plain.join(".")
+    );
+    self::ours(&host, None).is_some()
+}
+
+fn ada_bidi_061d(d: &Divergence) -> bool {
+    // With U+061D replaced by another AL letter (U+0646 NOON), ada agrees with us.
+    const END_OF_TEXT_MARK: char = '\u{61D}';
+    if !d.input.contains(END_OF_TEXT_MARK) {
+        return false;
+    }
+    let input = d.input.replace(END_OF_TEXT_MARK, "\u{646}");
+    let base = d
+        .base
+        .as_ref()
+        .map(|b| b.replace(END_OF_TEXT_MARK, "\u{646}"));
+    self::ours(&input, base.as_deref()) == ada(&input, base.as_deref())
 }
 
 /// Checks one input (see the module docs).

@@ -89,6 +89,7 @@ pub fn check(data: &[u8]) {
         }
     };
     agree(&url, &params, &model, linked);
+    let mut linked = linked;
     for chunk in chunks {
         let Some((&selector, rest)) = chunk.split_first() else {
             continue;
@@ -96,14 +97,14 @@ pub fn check(data: &[u8]) {
         let (name, value) = input::pair(rest);
         let value = value.unwrap_or_default();
         let op = Op::from_selector(selector);
-        let linked = apply(op, &name, &value, &mut url, &mut params, &mut model);
+        linked = apply(op, &name, &value, &mut url, &mut params, &mut model).unwrap_or(linked);
         agree(&url, &params, &model, linked);
     }
 }
 
 /// Applies `op` to the model, the standalone params and the URL's params. Returns whether the
-/// URL's query is the serialization of the list (false after `search`/`href` setters, which
-/// keep the query as given).
+/// URL's query is now the serialization of the list (false after `search`/`href` setters,
+/// which keep the query as given), or `None` when the URL was not touched.
 fn apply(
     op: Op,
     name: &str,
@@ -111,7 +112,7 @@ fn apply(
     url: &mut Url,
     params: &mut UrlSearchParams,
     model: &mut Pairs,
-) -> bool {
+) -> Option<bool> {
     match op {
         Op::Append => {
             model.push((name.into(), value.into()));
@@ -170,6 +171,7 @@ fn apply(
                 "has({name:?}, {value:?})"
             );
             assert_eq!(url.search_params().get(name), first, "url get({name:?})");
+            return None;
         }
         Op::Clear => {
             model.clear();
@@ -186,10 +188,10 @@ fn apply(
             // href setters).
             *model = model_parse(url.query().unwrap_or_default().as_bytes());
             *params = url.search_params();
-            return false;
+            return Some(false);
         }
     }
-    true
+    Some(true)
 }
 
 /// The standalone params and the URL's params hold the model's list.

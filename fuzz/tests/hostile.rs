@@ -184,7 +184,9 @@ fn whitespace_and_control_storms() {
     let url = parse(&format!("{spaces}\u{0}http://h/\u{1f}{spaces}"));
     assert_eq!(url.href(), "http://h/");
     let newlines = "\n\t\r".repeat(MB / 3);
-    let url = parse(&format!("ht{newlines}tp://h{newlines}/p{newlines}?q{newlines}#f"));
+    let url = parse(&format!(
+        "ht{newlines}tp://h{newlines}/p{newlines}?q{newlines}#f"
+    ));
     assert_eq!(url.href(), "http://h/p?q#f");
 }
 

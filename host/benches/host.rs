@@ -14,46 +14,9 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use host::{NoSink, ReportedError, parse_host_into};
 use std::hint::black_box;
-use std::path::PathBuf;
 
-/// The host of one URL line, by a simple scan (not the URL parser).
-fn host_of(line: &str) -> Option<&str> {
-    let after_scheme = &line[line.find("://")? + 3..];
-    let authority = match after_scheme.find(['/', '?', '#']) {
-        Some(end) => &after_scheme[..end],
-        None => after_scheme,
-    };
-    let host_port = match authority.rfind('@') {
-        Some(at) => &authority[at + 1..],
-        None => authority,
-    };
-    let host = if host_port.starts_with('[') {
-        match host_port.find(']') {
-            Some(end) => &host_port[..=end],
-            None => host_port,
-        }
-    } else {
-        match host_port.find(':') {
-            Some(colon) => &host_port[..colon],
-            None => host_port,
-        }
-    };
-    (!host.is_empty()).then_some(host)
-}
-
-fn kasztp_hosts() -> Vec<String> {
-    let path = std::env::var_os("URL_DATASETS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| test_support::workspace_root().join("../shared/datasets"))
-        .join("kasztp.txt");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (set URL_DATASETS_DIR)", path.display()));
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
-    text.lines()
-        .filter_map(host_of)
-        .map(str::to_owned)
-        .collect()
-}
+mod common;
+use common::kasztp_hosts;
 
 fn bench_group(c: &mut Criterion, name: &str, hosts: &[String]) {
     let mut group = c.benchmark_group(name);

@@ -25,6 +25,12 @@ pub fn ends_in_a_number(input: &str) -> bool {
     let bytes = input.as_bytes();
     // Step 2 (July 2026): if the last item of parts is the empty string, remove it.
     let bytes = bytes.strip_suffix(b".").unwrap_or(bytes);
+    // Steps 4 and 5 can only answer true when last ends in an ASCII hex digit or in "x"/"X"
+    // ("0x"): one check rejects nearly every domain ("com", "org", "net", ...).
+    match bytes.last() {
+        Some(b) if b.is_ascii_hexdigit() || matches!(b, b'x' | b'X') => {}
+        _ => return false,
+    }
     // Step 3: let last be the last item in parts.
     let last = match bytes.iter().rposition(|&b| b == b'.') {
         Some(dot) => bytes.get(dot + 1..).unwrap_or_default(),

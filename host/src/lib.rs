@@ -44,7 +44,10 @@ mod ipv4;
 mod ipv6;
 mod opaque;
 mod parser;
+#[cfg(feature = "psl")]
+mod public_suffix;
 mod sets;
+pub mod valid;
 
 pub use core::net::{Ipv4Addr, Ipv6Addr};
 pub use domain::{domain_to_ascii, domain_to_unicode};

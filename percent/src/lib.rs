@@ -26,7 +26,9 @@
 //!
 //! The crate is `no_std`; the default `alloc` feature adds the functions that allocate
 //! (everything but the sets, the scanner [`first_byte_to_encode`], the lazy decoder and the
-//! classes).
+//! classes). The optional `encoding` feature adds `EncodingRsEncoder`: the legacy encodings of
+//! the Encoding Standard, by WHATWG label, through `encoding_rs` (the crate has no dependency
+//! without it).
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -37,6 +39,8 @@ extern crate alloc;
 pub mod classes;
 mod decode;
 mod encode;
+#[cfg(feature = "encoding")]
+mod encoding;
 mod set;
 
 pub use decode::{PercentDecode, is_percent_encoded_byte, percent_decode_iter};
@@ -48,6 +52,12 @@ pub use encode::{
     percent_encode_after_encoding, percent_encode_byte_into, percent_encode_into,
     utf8_percent_encode,
 };
+#[cfg(feature = "encoding")]
+pub use encoding::EncodingRsEncoder;
+/// `encoding_rs`, whose [`Encoding`](encoding_rs::Encoding)s [`EncodingRsEncoder::new`] takes
+/// (feature `encoding`).
+#[cfg(feature = "encoding")]
+pub use encoding_rs;
 // The README's example runs as a doctest too.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -5,6 +5,10 @@
 extern crate alloc;
 
 mod conversions;
+pub mod display;
+#[cfg(feature = "psl")]
+mod domain_info;
+mod encoding;
 mod form;
 mod linked;
 mod search_params;
@@ -12,11 +16,17 @@ mod search_params;
 mod serde_impl;
 mod setters;
 mod url;
+mod utf16;
+mod valid;
 
 pub use linked::SearchParamsMut;
 pub use search_params::{IntoIter, Iter, PairLengthError, UrlSearchParams};
 pub use setters::SetterError;
 pub use url::Url;
+#[cfg(feature = "encoding")]
+pub use url_core::EncodingRsEncoder;
+pub use url_core::{Encoded, Encoder, Utf8};
 pub use url_core::{
     HostKind, HostRef, Origin, ParseError, PathSegments, ReportedError, SchemeType, ValidationError,
 };
+pub use valid::{is_valid_url_string, is_valid_url_string_against};

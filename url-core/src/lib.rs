@@ -53,6 +53,8 @@ pub use host::{
 pub use origin::{OpaqueOrigin, Origin, TupleOrigin};
 pub use parser::StateOverride;
 pub use path::PathSegments;
+#[cfg(feature = "encoding")]
+pub use percent::EncodingRsEncoder;
 pub use percent::{Encoded, Encoder, Utf8};
 pub use scheme::{SchemeType, default_port, is_special_scheme};
 pub use url::Url;

@@ -14,6 +14,11 @@ const SHOW_TESTS: usize = 20;
 const SHOW_LINES: usize = 25;
 const SHOW_CHARS: usize = 240;
 
+/// Features that some fixture rows need: every encoding of percent-encoding.json runs through
+/// `url-api`'s `encoding` feature (`encoding_rs`). Not `--all-features`, which would build the
+/// fuzz and bench crates' competitor parsers.
+const CONFORMANCE_FEATURES: &str = "url-api/encoding";
+
 pub fn run(root: &Path) -> ExitCode {
     match collect_and_print(root) {
         Ok(true) => ExitCode::SUCCESS,
@@ -81,13 +86,21 @@ fn run_wpt_tests(root: &Path, out_file: &Path) -> Result<bool, String> {
         return Ok(true);
     }
     cmd::header(&format!(
-        "cargo test --workspace --no-fail-fast --test 'wpt_*'   ({} targets: {})",
+        "cargo test --workspace --no-fail-fast --features {CONFORMANCE_FEATURES} --test 'wpt_*'   ({} targets: {})",
         targets.len(),
         targets.join(", ")
     ));
     let mut command = cmd::cargo(
         root,
-        &["test", "--workspace", "--no-fail-fast", "--test", "wpt_*"],
+        &[
+            "test",
+            "--workspace",
+            "--no-fail-fast",
+            "--features",
+            CONFORMANCE_FEATURES,
+            "--test",
+            "wpt_*",
+        ],
     );
     command.env("URL_CONFORMANCE_OUT", out_file);
     let mut failures = Failures::default();

@@ -3,6 +3,7 @@
 //! Plain `std`, no dependencies. Run `cargo xtask help` for the commands; `.cargo/config.toml`
 //! defines the `xtask` alias as `run --package xtask --`.
 
+mod bench;
 mod cmd;
 mod conformance;
 mod fixtures;
@@ -31,7 +32,11 @@ commands:
                        (--commit SHA overrides the pin). The api/ vectors are NOT web-platform-tests
                        resources: they come only via --from or from ../shared/wpt/api.
                        Pinned commit: see `fixtures::WPT_COMMIT` (printed below).
-  bench                not implemented yet (issue 6)
+  bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N]
+                       Side-by-side benchmark (issue 6): builds `url-bench` in release with the
+                       `competitors` feature (ada-url, url: compiled only here) and prints, per
+                       dataset (default ../shared/datasets/*.txt) and variant (parse, parse + href,
+                       can_parse), median ns/URL, MB/s, ratio to ada per round, failures, mallocs.
   fuzz <target> [--time SECONDS] [--max-len BYTES] [-- LIBFUZZER_ARGS...]
                        Run a fuzz target of fuzz/ with cargo-fuzz (installed when missing) for
                        SECONDS (default 60), without sanitizer (`-s none`, stable toolchain),
@@ -67,7 +72,7 @@ fn main() -> ExitCode {
         "conformance" => no_options(command, rest).unwrap_or_else(|| conformance::run(&root)),
         "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
         "wpt-update" => fixtures::wpt_update(&root, rest),
-        "bench" => not_implemented("bench", 6),
+        "bench" => bench::run(&root, rest),
         "fuzz" => fuzz::run(&root, rest),
         other => {
             eprintln!("error: unknown command `{other}`\n");
@@ -93,9 +98,4 @@ fn no_options(command: &str, rest: &[String]) -> Option<ExitCode> {
         rest.join(" ")
     );
     Some(ExitCode::from(2))
-}
-
-fn not_implemented(command: &str, issue: u32) -> ExitCode {
-    eprintln!("cargo xtask {command}: not implemented yet (issue {issue})");
-    ExitCode::from(2)
 }

@@ -7,6 +7,11 @@ use crate::cmd;
 use crate::fixtures;
 use crate::libtest::Totals;
 
+/// Every feature of the library crates (`percent`, `host`, `form-urlencoded`, `url-core`,
+/// `url-api`), for the second test run.
+const LIBRARY_FEATURES: &str = "percent/alloc,percent/encoding,host/alloc,host/psl,\
+form-urlencoded/encoding,url-core/encoding,url-api/psl,url-api/serde,url-api/encoding";
+
 pub fn run(root: &Path) -> ExitCode {
     let mut failed_steps: Vec<&str> = Vec::new();
     let mut record = |step: &'static str, outcome: Result<bool, String>| match outcome {
@@ -55,17 +60,27 @@ pub fn run(root: &Path) -> ExitCode {
         },
     );
 
+    // The tests run twice: with the default features, and with every feature of the library
+    // crates on (not `--all-features`, which would build the fuzz and bench crates'
+    // competitor parsers).
     const TEST: &str = "cargo test --workspace --no-fail-fast";
-    cmd::header(TEST);
+    const TEST_FEATURES: &str =
+        "cargo test --workspace --no-fail-fast --features <every library feature>";
     let mut totals = Totals::default();
-    let tested = cmd::run_reading_stdout(
-        &mut cmd::cargo(root, &["test", "--workspace", "--no-fail-fast"]),
-        |line| {
+    for (step, features) in [(TEST, None), (TEST_FEATURES, Some(LIBRARY_FEATURES))] {
+        let mut args = vec!["test", "--workspace", "--no-fail-fast"];
+        if let Some(features) = features {
+            args.extend(["--features", features]);
+            cmd::header(&format!("{TEST} --features {features}"));
+        } else {
+            cmd::header(step);
+        }
+        let tested = cmd::run_reading_stdout(&mut cmd::cargo(root, &args), |line| {
             println!("{line}");
             totals.add_line(line);
-        },
-    );
-    record(TEST, tested);
+        });
+        record(step, tested);
+    }
 
     const DOC: &str = "cargo doc --workspace --no-deps (RUSTDOCFLAGS=-D warnings)";
     cmd::header(DOC);

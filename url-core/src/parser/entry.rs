@@ -36,6 +36,46 @@ impl Url {
         if u32::try_from(input.len()).is_err() {
             return Err(ParseError::TooLong);
         }
+        // An input that is already a normal absolute URL is its own serialization, or nearly:
+        // see `fast.rs`. Only when nobody listens for validation errors.
+        if !S::ENABLED
+            && let Some(url) = super::fast::parse_normal(input)
+        {
+            return Ok(url);
+        }
+        Url::parse_general(input, base, encoding, sink)
+    }
+
+    /// [`Url::parse`] without the fast path for already normal URLs: the basic URL parser's
+    /// state machine alone. For tests and fuzzing, which check that both give the same
+    /// record.
+    #[doc(hidden)]
+    pub fn parse_without_fast_path(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        if u32::try_from(input.len()).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        Url::parse_general(input, base, &Utf8, &mut NoSink)
+    }
+
+    /// The fast path of [`Url::parse`] alone: the record of an already normal absolute URL,
+    /// or `None` where [`Url::parse`] runs the general path. For tests and fuzzing: where it
+    /// gives a record, that record equals [`Url::parse_without_fast_path`]'s.
+    #[doc(hidden)]
+    pub fn parse_fast_path_only(input: &str) -> Option<Url> {
+        if u32::try_from(input.len()).is_err() {
+            return None;
+        }
+        super::fast::parse_normal(input)
+    }
+
+    /// The basic URL parser's state machine (spec 4.4) on an input whose length fits in a
+    /// `u32`.
+    fn parse_general<E: Encoder + ?Sized, S: ValidationSink>(
+        input: &str,
+        base: Option<&Url>,
+        encoding: &E,
+        sink: &mut S,
+    ) -> Result<Url, ParseError> {
         // Steps 1 to 3.
         let (input, map) = prepare(input, true, sink);
         // Step 5: "getting an output encoding" maps UTF-16BE/LE and replacement to UTF-8;
@@ -48,8 +88,14 @@ impl Url {
 
     /// Whether `input` parses against `base` (the `canParse()` steps, spec 6.1, with a parsed
     /// base).
+    ///
+    /// An already normal absolute URL is recognized by one scan, without building its
+    /// record; any other input is parsed.
     pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
-        Url::parse(input, base).is_ok()
+        if u32::try_from(input.len()).is_err() {
+            return false;
+        }
+        super::fast::is_normal(input) || Url::parse_general(input, base, &Utf8, &mut NoSink).is_ok()
     }
 
     /// The API URL parser (spec 6.1, "parse a URL" with strings): parse `base` first, if

@@ -7,6 +7,7 @@
 //! record's boundaries are kept as offsets into that buffer.
 
 mod entry;
+mod fast;
 mod input;
 mod states_authority;
 mod states_file;

@@ -1,0 +1,79 @@
+//! A small driver for instruction-level profiling (`valgrind --tool=callgrind`): runs one
+//! implementation and one variant over a file of URLs, inside one function that callgrind can
+//! be told to count alone.
+//!
+//! ```text
+//! valgrind --tool=callgrind --toggle-collect='*profiled_pass*' \
+//!     target/release/url-profile ours parse ../shared/datasets/kasztp.txt
+//! ```
+//!
+//! Usage: `url-profile <ours|core|general|ada|url> <parse|href|can_parse> FILE [PASSES]`.
+//! `core` is `url_core::Url` directly (without the API wrapper), `general` its parser without
+//! the fast path for already normal URLs. Prints the number of URLs, failures,
+//! and passes, so that instructions per URL are `Ir / (URLs * passes)`.
+
+use std::hint::black_box;
+
+#[inline(never)]
+fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
+    fn run(urls: &[String], f: impl Fn(&str) -> bool) -> usize {
+        urls.iter().filter(|u| !f(black_box(u.as_str()))).count()
+    }
+    match (imp, variant) {
+        ("ours", "parse") => run(urls, |u| black_box(url_api::Url::parse(u, None)).is_ok()),
+        ("ours", "href") => run(urls, |u| {
+            url_api::Url::parse(u, None).is_ok_and(|url| black_box(url.href().len()) > 0)
+        }),
+        ("ours", "can_parse") => run(urls, |u| url_api::Url::can_parse(u, None)),
+        ("core", "parse") => run(urls, |u| black_box(url_core::Url::parse(u, None)).is_ok()),
+        ("core", "href") => run(urls, |u| {
+            url_core::Url::parse(u, None).is_ok_and(|url| black_box(url.as_str().len()) > 0)
+        }),
+        ("core", "can_parse") => run(urls, |u| url_core::Url::can_parse(u, None)),
+        ("general", _) => run(urls, |u| {
+            black_box(url_core::Url::parse_without_fast_path(u, None)).is_ok()
+        }),
+        #[cfg(feature = "competitors")]
+        ("ada", "parse") => run(urls, |u| black_box(ada_url::Url::parse(u, None)).is_ok()),
+        #[cfg(feature = "competitors")]
+        ("ada", "href") => run(urls, |u| {
+            ada_url::Url::parse(u, None).is_ok_and(|url| black_box(url.href().len()) > 0)
+        }),
+        #[cfg(feature = "competitors")]
+        ("ada", "can_parse") => run(urls, |u| ada_url::Url::can_parse(u, None)),
+        #[cfg(feature = "competitors")]
+        ("url", "parse") => run(urls, |u| black_box(url::Url::parse(u)).is_ok()),
+        #[cfg(feature = "competitors")]
+        ("url", "href" | "can_parse") => run(urls, |u| {
+            url::Url::parse(u).is_ok_and(|url| black_box(url.as_str().len()) > 0)
+        }),
+        _ => {
+            eprintln!("unknown implementation or variant: {imp} {variant}");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [imp, variant, file, rest @ ..] = args.as_slice() else {
+        eprintln!("usage: url-profile <ours|core|general|ada|url> <parse|href|can_parse> FILE [PASSES]");
+        std::process::exit(2);
+    };
+    let passes: usize = rest.first().and_then(|p| p.parse().ok()).unwrap_or(1);
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+        eprintln!("{file}: {e}");
+        std::process::exit(1);
+    });
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+    let urls: Vec<String> = text
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let mut failures = 0;
+    for _ in 0..passes {
+        failures = profiled_pass(imp, variant, &urls);
+    }
+    println!("{} URLs, {failures} failures, {passes} passes", urls.len());
+}

@@ -1,0 +1,59 @@
+//! Every case of every encoding of WPT's `percent-encoding.json`, through
+//! [`Url::parse_with_encoding`] (feature `encoding`).
+//!
+//! How WPT runs these (url/percent-encoding.window.js): for each case and each encoding of its
+//! `output`, it loads a document in that encoding holding
+//! `<a href="https://doesnotmatter.invalid/?INPUT#INPUT">`, then checks that the link's
+//! `search` is `?` + the expected output of that encoding (the query of a special URL is
+//! encoded with the document's encoding, spec 4.4 query state) and that its `hash` is `#` +
+//! the `utf-8` output (a fragment is always UTF-8). Parsing the href with the document's
+//! encoding is exactly [`Url::parse_with_encoding`] with the encoding of that label.
+#![cfg(feature = "encoding")]
+
+use test_support::{Conformance, Value, field_eq, load};
+use url_api::{EncodingRsEncoder, Url};
+
+fn run_case(input: &str, label: &str, expected: &str, utf8: &str) -> Result<(), String> {
+    let encoder =
+        EncodingRsEncoder::for_label(label).ok_or_else(|| format!("no encoding {label:?}"))?;
+    let href = format!("https://doesnotmatter.invalid/?{input}#{input}");
+    let url = Url::parse_with_encoding(&href, None, &encoder)
+        .map_err(|e| format!("{href:?} does not parse: {e}"))?;
+    field_eq("search", format!("?{expected}").as_str(), url.search())?;
+    field_eq("hash", format!("#{utf8}").as_str(), url.hash())
+}
+
+#[test]
+fn wpt_percent_encoding_all_encodings() {
+    let data = load("percent-encoding.json");
+    let cases = data.as_array().expect("percent-encoding.json is an array");
+    let mut conformance = Conformance::new("percent-encoding.json (all encodings)");
+    for case in cases {
+        // Strings in the array are comments.
+        if case.as_str().is_some() {
+            continue;
+        }
+        let input = case.str_field("input").unwrap_or_default();
+        let outputs = case
+            .get("output")
+            .and_then(Value::as_object)
+            .unwrap_or_default();
+        let utf8 = case.get("output").and_then(|o| o.str_field("utf-8"));
+        if outputs.is_empty() || utf8.is_none() {
+            conformance.check(
+                &format!("input {input:?}"),
+                Err(format!("case without outputs or utf-8 output: {case:?}")),
+            );
+            continue;
+        }
+        for (label, expected) in outputs {
+            let name = format!("input {input:?} with encoding {label}");
+            let result = match (expected.as_str(), utf8) {
+                (Some(expected), Some(utf8)) => run_case(input, label, expected, utf8),
+                _ => Err(format!("output for {label} is not a string")),
+            };
+            conformance.check(&name, result);
+        }
+    }
+    conformance.finish();
+}

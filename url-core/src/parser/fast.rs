@@ -1,0 +1,577 @@
+//! A fast path for URLs that are already normal (spec 4.4, the basic URL parser, for inputs
+//! whose serialization is the input itself, up to a few well-known edits).
+//!
+//! Most URLs met in practice are absolute and already serialized: a lowercase scheme, `//`, a
+//! host that the host parser would return unchanged (or only lowercased), no credentials, a
+//! path without dot segments and without bytes to percent-encode, a query and a fragment with
+//! nothing to encode. For such an input the basic URL parser's output is the input, except
+//! that a special URL with an empty path gets `/`, a scheme's default port is dropped, and an
+//! ASCII domain is lowercased.
+//!
+//! [`parse_normal`] recognizes these inputs in one forward scan (table lookups, eight bytes
+//! per branch) and builds the record with one exact-size allocation and at most three copies.
+//! On anything else it returns `None` and the caller runs the general state machine: it never
+//! decides a failure. The module's tests and `tests/fast_path.rs` check it against the general
+//! path ([`Url::parse_without_fast_path`]) on every WPT input, the datasets and generated
+//! inputs.
+//!
+//! Nothing here depends on a base URL: with a scheme followed by `//` (or, for a URL that is
+//! not special, any scheme), the basic URL parser never looks at the base.
+
+use super::tables::is_windows_drive_letter;
+use crate::scheme::SchemeType;
+use crate::url::{Url, to_u32};
+use alloc::string::String;
+use core::num::NonZeroU32;
+use host::{FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HostKind};
+use percent::{AsciiSet, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
+
+/// The scan of a special URL's host stops here: a forbidden domain code point (spec 3.2,
+/// which holds every authority terminator and `@`, `:`, `[`, `%`), an ASCII upper-case letter
+/// (lowercased) and any non-ASCII byte.
+const HOST_STOP: u8 = 1;
+/// The scan of a special URL's path stops here: a byte of the path percent-encode set (which
+/// holds `?` and `#`), `\`, and `.` and `%` (the bytes of a single- or double-dot segment).
+const SPECIAL_PATH_STOP: u8 = 2;
+/// The same for a URL that is not special (`\` is an ordinary byte there).
+const PATH_STOP: u8 = 4;
+/// The special-query percent-encode set (spec 1.3), which holds `#`.
+const SPECIAL_QUERY_STOP: u8 = 8;
+/// The query percent-encode set, which holds `#`.
+const QUERY_STOP: u8 = 16;
+/// The fragment percent-encode set.
+const FRAGMENT_STOP: u8 = 32;
+/// The opaque path state's stops: `?`, `#`, U+0020 SPACE and the C0 control percent-encode set.
+const OPAQUE_PATH_STOP: u8 = 64;
+/// The opaque-host parser's concerns: a forbidden host code point (which holds every
+/// authority terminator and `@`, `:`, `[`), and a byte the C0 control percent-encode set
+/// encodes.
+const OPAQUE_HOST_STOP: u8 = 128;
+
+/// `STOP[b]`: the scans that byte `b` stops, as a bit set of the constants above.
+static STOP: [u8; 256] = {
+    const fn member(set: &AsciiSet, b: u8) -> bool {
+        set.should_percent_encode(b)
+    }
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let mut bits = 0;
+        if b >= 0x80 || FORBIDDEN_DOMAIN_CODE_POINTS.contains(b) || b.is_ascii_uppercase() {
+            bits |= HOST_STOP;
+        }
+        if member(PATH, b) || b == b'.' || b == b'%' {
+            bits |= PATH_STOP;
+            bits |= SPECIAL_PATH_STOP;
+        }
+        if b == b'\\' {
+            bits |= SPECIAL_PATH_STOP;
+        }
+        if member(SPECIAL_QUERY, b) {
+            bits |= SPECIAL_QUERY_STOP;
+        }
+        if member(QUERY, b) {
+            bits |= QUERY_STOP;
+        }
+        if member(FRAGMENT, b) {
+            bits |= FRAGMENT_STOP;
+        }
+        if member(C0_CONTROL, b) || b == b'?' || b == b'#' || b == b' ' {
+            bits |= OPAQUE_PATH_STOP;
+        }
+        if member(C0_CONTROL, b) || FORBIDDEN_HOST_CODE_POINTS.contains(b) {
+            bits |= OPAQUE_HOST_STOP;
+        }
+        table[i] = bits;
+        i += 1;
+    }
+    table
+};
+
+/// Whether a byte of `chunk` stops the scan `class`: eight table loads OR-ed, one branch.
+#[inline(always)]
+fn chunk_hits(chunk: &[u8; 8], class: u8) -> bool {
+    chunk.iter().fold(0, |any, &b| any | STOP[usize::from(b)]) & class != 0
+}
+
+/// The index of the first byte of `chunk` that stops the scan `class` (there is one).
+#[inline(always)]
+fn first_hit(chunk: &[u8], class: u8) -> usize {
+    chunk
+        .iter()
+        .position(|&b| STOP[usize::from(b)] & class != 0)
+        .unwrap_or(chunk.len())
+}
+
+/// The index of the first byte of `bytes` from `from` on that stops the scan `class`, or
+/// `bytes.len()`. Tests eight bytes per branch and looks for the exact position only in a
+/// chunk with a hit. The last few bytes are tested as the input's last eight bytes, which
+/// overlap bytes already known not to stop the scan, so no byte-by-byte tail loop runs
+/// unless the input is shorter than eight bytes.
+#[inline(always)]
+fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
+    let mut i = from;
+    while let Some(chunk) = bytes
+        .get(i..i + 8)
+        .and_then(|c| <&[u8; 8]>::try_from(c).ok())
+    {
+        if chunk_hits(chunk, class) {
+            return i + first_hit(chunk, class);
+        }
+        i += 8;
+    }
+    if i >= bytes.len() {
+        return bytes.len();
+    }
+    match bytes.len().checked_sub(8) {
+        // The last eight bytes: those from `from` to `i` do not stop the scan, so the first
+        // hit is at `i` or after.
+        Some(last) if last >= from => {
+            match bytes.get(last..).and_then(|c| <&[u8; 8]>::try_from(c).ok()) {
+                Some(chunk) if chunk_hits(chunk, class) => last + first_hit(chunk, class),
+                _ => bytes.len(),
+            }
+        }
+        _ => i + first_hit(bytes.get(i..).unwrap_or_default(), class),
+    }
+}
+
+/// Where a path ends and what follows it.
+struct Tail {
+    /// The index of the `?` that starts the query, if any.
+    query: Option<usize>,
+    /// The index of the `#` that starts the fragment, if any.
+    fragment: Option<usize>,
+}
+
+/// Whether the byte at `i` ends a path segment: EOF, `/`, `?` or `#` (a special URL's `\`
+/// stops the scan before it matters).
+#[inline(always)]
+fn ends_segment(bytes: &[u8], i: usize) -> bool {
+    matches!(bytes.get(i), None | Some(b'/' | b'?' | b'#' | b'\\'))
+}
+
+/// Checks a list path that starts at `from` (a `/`, or the query/fragment/EOF for an empty
+/// path) and everything after it: the path must hold no byte to encode and no single- or
+/// double-dot segment (spec 4.1), the query and the fragment no byte to encode.
+#[inline(always)]
+fn path_query_fragment(bytes: &[u8], from: usize, special: bool) -> Option<Tail> {
+    let path_class = if special {
+        SPECIAL_PATH_STOP
+    } else {
+        PATH_STOP
+    };
+    let mut i = from;
+    loop {
+        i = scan(bytes, i, path_class);
+        match bytes.get(i) {
+            None => {
+                return Some(Tail {
+                    query: None,
+                    fragment: None,
+                });
+            }
+            Some(b'.') => {
+                // A single- or double-dot segment: "." or ".." alone between "/" and the
+                // segment's end. A dot elsewhere in a segment is an ordinary byte.
+                if bytes.get(i.wrapping_sub(1)) == Some(&b'/')
+                    && (ends_segment(bytes, i + 1)
+                        || (bytes.get(i + 1) == Some(&b'.') && ends_segment(bytes, i + 2)))
+                {
+                    return None;
+                }
+                i += 1;
+            }
+            Some(b'%') => {
+                // "%2e" may be (part of) a dot segment: left to the general path.
+                if matches!(bytes.get(i + 1..i + 3), Some([b'2', b'e' | b'E'])) {
+                    return None;
+                }
+                i += 1;
+            }
+            Some(b'?') => return query_fragment(bytes, i, special),
+            Some(b'#') => {
+                return fragment(bytes, i).map(|fragment| Tail {
+                    query: None,
+                    fragment: Some(fragment),
+                });
+            }
+            // A byte to encode, or a special URL's "\".
+            Some(_) => return None,
+        }
+    }
+}
+
+/// Checks the query that starts with the `?` at `at`, and the fragment after it.
+#[inline(always)]
+fn query_fragment(bytes: &[u8], at: usize, special: bool) -> Option<Tail> {
+    let class = if special {
+        SPECIAL_QUERY_STOP
+    } else {
+        QUERY_STOP
+    };
+    let end = scan(bytes, at + 1, class);
+    match bytes.get(end) {
+        None => Some(Tail {
+            query: Some(at),
+            fragment: None,
+        }),
+        Some(b'#') => fragment(bytes, end).map(|fragment| Tail {
+            query: Some(at),
+            fragment: Some(fragment),
+        }),
+        Some(_) => None,
+    }
+}
+
+/// Checks the fragment that starts with the `#` at `at`: returns `at` when nothing in it needs
+/// encoding.
+#[inline(always)]
+fn fragment(bytes: &[u8], at: usize) -> Option<usize> {
+    (scan(bytes, at + 1, FRAGMENT_STOP) == bytes.len()).then_some(at)
+}
+
+/// The port after the `:` at `colon`, when the port state keeps its digits as written (one to
+/// five digits, no leading zero, at most 65535): its value and the index where it ends.
+#[inline(always)]
+fn port(bytes: &[u8], colon: usize) -> Option<(u16, usize)> {
+    let from = colon + 1;
+    let digits = bytes
+        .get(from..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let end = from + digits;
+    // A leading zero is dropped by the serializer, five digits may overflow, none is dropped:
+    // all left to the general path.
+    if !(1..=5).contains(&digits) || (digits > 1 && bytes.get(from) == Some(&b'0')) {
+        return None;
+    }
+    let value = bytes
+        .get(from..end)
+        .unwrap_or_default()
+        .iter()
+        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    Some((u16::try_from(value).ok()?, end))
+}
+
+/// Little-endian words of the first eight bytes of the common special-scheme prefixes, and the
+/// masks that keep as many bytes as each prefix has.
+const fn word(prefix: &[u8]) -> u64 {
+    let mut bytes = [0u8; 8];
+    let mut i = 0;
+    while i < prefix.len() {
+        bytes[i] = prefix[i];
+        i += 1;
+    }
+    u64::from_le_bytes(bytes)
+}
+const fn mask(len: u32) -> u64 {
+    u64::MAX >> (64 - 8 * len)
+}
+
+/// Special-scheme recognition without string compares: an input whose first eight bytes start
+/// with `https://`, `http://`, `file://`, `wss://`, `ws://` or `ftp://` (lowercase) is
+/// recognized with one load and a few masked compares. Gives the index of the `:` and the
+/// scheme.
+#[inline(always)]
+fn special_scheme_and_slashes(bytes: &[u8]) -> Option<(usize, SchemeType)> {
+    let first = <[u8; 8]>::try_from(bytes.get(..8)?).ok()?;
+    let w = u64::from_le_bytes(first);
+    if w == word(b"https://") {
+        Some((5, SchemeType::Https))
+    } else if w & mask(7) == word(b"http://") {
+        Some((4, SchemeType::Http))
+    } else if w & mask(7) == word(b"file://") {
+        Some((4, SchemeType::File))
+    } else if w & mask(6) == word(b"wss://") {
+        Some((3, SchemeType::Wss))
+    } else if w & mask(5) == word(b"ws://") {
+        Some((2, SchemeType::Ws))
+    } else if w & mask(6) == word(b"ftp://") {
+        Some((3, SchemeType::Ftp))
+    } else {
+        None
+    }
+}
+
+/// Where the record's pieces lie in the input, for [`build`].
+struct Layout {
+    scheme_end: usize,
+    scheme_type: SchemeType,
+    /// The host's kind and its span in the input; `None` for the null host.
+    host: Option<(HostKind, usize, usize)>,
+    /// Whether the host holds ASCII upper-case letters (a domain: lowercased).
+    upper_host: bool,
+    port: Option<u16>,
+    /// `input[..kept_until]` is copied first: scheme, authority and any port kept.
+    kept_until: usize,
+    /// `input[path_from..]` is copied last: the path, query and fragment.
+    path_from: usize,
+    /// A special URL with an empty path: the path is « "" », serialized as `/`.
+    insert_slash: bool,
+    opaque_path: bool,
+    tail: Tail,
+}
+
+/// The URL parser on an already normal absolute URL without credentials: the record, or
+/// `None` to run the general path (which is then the one to decide, including failures).
+/// The input's length must fit in a `u32`.
+#[inline]
+pub(crate) fn parse_normal(input: &str) -> Option<Url> {
+    recognize(input).map(|layout| build(input, layout))
+}
+
+/// Whether [`parse_normal`] takes `input`: then the URL parser succeeds on it, with any base.
+#[inline]
+pub(crate) fn is_normal(input: &str) -> bool {
+    recognize(input).is_some()
+}
+
+/// Recognizes an already normal absolute URL: where its pieces lie, or `None`.
+#[inline(always)]
+fn recognize(input: &str) -> Option<Layout> {
+    let bytes = input.as_bytes();
+    let (scheme_end, scheme_type, has_slashes) = match special_scheme_and_slashes(bytes) {
+        Some((scheme_end, scheme_type)) => (scheme_end, scheme_type, true),
+        None => {
+            // Scheme start and scheme states: a lowercase ASCII alpha, then scheme bytes up
+            // to ":". (An upper-case scheme, and input that starts with C0 control or space,
+            // go the general way.)
+            if !bytes.first()?.is_ascii_lowercase() {
+                return None;
+            }
+            let scheme_end = bytes.iter().position(|&b| {
+                !(b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.'))
+            })?;
+            if bytes.get(scheme_end) != Some(&b':') {
+                return None;
+            }
+            let scheme_type = SchemeType::from_scheme(input.get(..scheme_end)?);
+            let after = scheme_end + 1;
+            let has_slashes = bytes.get(after..after + 2) == Some(b"//");
+            (scheme_end, scheme_type, has_slashes)
+        }
+    };
+    if scheme_type.is_special() {
+        if !has_slashes {
+            return None;
+        }
+        special(input, scheme_end, scheme_type)
+    } else if has_slashes {
+        not_special_authority(input, scheme_end, scheme_type)
+    } else {
+        not_special_without_host(input, scheme_end, scheme_type)
+    }
+}
+
+/// A special URL with its two slashes (the special authority slashes state, then the
+/// authority, host, port or file host, path, query and fragment states).
+#[inline(always)]
+fn special(input: &str, scheme_end: usize, scheme_type: SchemeType) -> Option<Layout> {
+    let bytes = input.as_bytes();
+    let host_start = scheme_end + 3;
+    // The authority state's buffer holds no "@" and no "[", and the host parser's domain no
+    // "%" and nothing non-ASCII: the scan stops at every forbidden domain code point (which
+    // includes each of them and the terminators) and at non-ASCII bytes.
+    let mut i = host_start;
+    let mut upper = false;
+    let host_end = loop {
+        i = scan(bytes, i, HOST_STOP);
+        match bytes.get(i) {
+            Some(b) if b.is_ascii_uppercase() => {
+                upper = true;
+                i += 1;
+            }
+            None | Some(b'/' | b'?' | b'#' | b':') => break i,
+            Some(_) => return None,
+        }
+    };
+    let host = input.get(host_start..host_end)?;
+    let file = scheme_type == SchemeType::File;
+    let kind = if host.is_empty() {
+        // The file host state's empty host. Other special URLs skip every further slash
+        // (the special authority ignore slashes state) or fail: the general path's business.
+        if !file {
+            return None;
+        }
+        HostKind::Empty
+    } else if host::ends_in_a_number(host) {
+        // The host parser, step 7: an IPv4 address (or a failure).
+        return None;
+    } else {
+        // The host parser, steps 4 to 8 on ASCII without "%": the domain ASCII-lowercased.
+        HostKind::Domain
+    };
+    // The port state (a file URL has none), with the default port stored as null.
+    let (port, path_from) = if bytes.get(host_end) == Some(&b':') {
+        if file {
+            return None;
+        }
+        let (value, end) = port(bytes, host_end)?;
+        (Some(value), end)
+    } else {
+        (None, host_end)
+    };
+    if file
+        && (host.eq_ignore_ascii_case("localhost")
+            || bytes
+                .get(path_from + 1..path_from + 3)
+                .is_some_and(is_windows_drive_letter))
+    {
+        // The file host state's "localhost" (the empty host), and the path state's Windows
+        // drive letter quirk.
+        return None;
+    }
+    let tail = match bytes.get(path_from) {
+        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, true)?,
+        Some(_) => return None,
+    };
+    let port = port.filter(|&p| Some(p) != scheme_type.default_port());
+    Some(Layout {
+        scheme_end,
+        scheme_type,
+        host: Some((kind, host_start, host_end)),
+        upper_host: upper,
+        port,
+        kept_until: if port.is_some() { path_from } else { host_end },
+        path_from,
+        // The path start state: a special URL's path is never empty.
+        insert_slash: bytes.get(path_from) != Some(&b'/'),
+        opaque_path: false,
+        tail,
+    })
+}
+
+/// A URL that is not special, with `//` (the path or authority and authority states, then the
+/// host, port, path start, path, query and fragment states).
+#[inline(always)]
+fn not_special_authority(
+    input: &str,
+    scheme_end: usize,
+    scheme_type: SchemeType,
+) -> Option<Layout> {
+    let bytes = input.as_bytes();
+    let host_start = scheme_end + 3;
+    // The opaque-host parser keeps the host as it is when it has no forbidden host code point
+    // (these include "@", "[" and the terminators) and nothing the C0 control percent-encode
+    // set encodes.
+    let host_end = scan(bytes, host_start, OPAQUE_HOST_STOP);
+    let (port, path_from) = match bytes.get(host_end) {
+        None | Some(b'/' | b'?' | b'#') => (None, host_end),
+        // An empty host with a port fails: the general path's business.
+        Some(b':') if host_end > host_start => {
+            let (value, end) = port(bytes, host_end)?;
+            (Some(value), end)
+        }
+        Some(_) => return None,
+    };
+    let tail = match bytes.get(path_from) {
+        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, false)?,
+        Some(_) => return None,
+    };
+    let kind = if host_end == host_start {
+        HostKind::Empty
+    } else {
+        HostKind::Opaque
+    };
+    Some(Layout {
+        scheme_end,
+        scheme_type,
+        host: Some((kind, host_start, host_end)),
+        upper_host: false,
+        port,
+        kept_until: path_from,
+        path_from,
+        insert_slash: false,
+        opaque_path: false,
+        tail,
+    })
+}
+
+/// A URL that is not special, without `//`: a path after `/` (the path or authority state,
+/// then the path state), or an opaque path (the opaque path state).
+#[inline(always)]
+fn not_special_without_host(
+    input: &str,
+    scheme_end: usize,
+    scheme_type: SchemeType,
+) -> Option<Layout> {
+    let bytes = input.as_bytes();
+    let after = scheme_end + 1;
+    let opaque_path = bytes.get(after) != Some(&b'/');
+    let tail = if opaque_path {
+        let end = scan(bytes, after, OPAQUE_PATH_STOP);
+        match bytes.get(end) {
+            None => Tail {
+                query: None,
+                fragment: None,
+            },
+            Some(b'?') => query_fragment(bytes, end, false)?,
+            Some(b'#') => Tail {
+                query: None,
+                fragment: Some(fragment(bytes, end)?),
+            },
+            // U+0020 SPACE, and bytes to encode.
+            Some(_) => return None,
+        }
+    } else {
+        path_query_fragment(bytes, after, false)?
+    };
+    Some(Layout {
+        scheme_end,
+        scheme_type,
+        host: None,
+        upper_host: false,
+        port: None,
+        kept_until: after,
+        path_from: after,
+        insert_slash: false,
+        opaque_path,
+        tail,
+    })
+}
+
+/// The record: the serialization in one exact-size buffer, and the boundaries.
+#[inline(always)]
+fn build(input: &str, layout: Layout) -> Url {
+    let head = input.get(..layout.kept_until).unwrap_or_default();
+    let rest = input.get(layout.path_from..).unwrap_or_default();
+    let slash = usize::from(layout.insert_slash);
+    let mut out = String::with_capacity(head.len() + slash + rest.len());
+    out.push_str(head);
+    let (username_end, host_start, host_end, host) = match layout.host {
+        Some((kind, start, end)) => {
+            if layout.upper_host
+                && let Some(host) = out.get_mut(start..end)
+            {
+                host.make_ascii_lowercase();
+            }
+            (start, start, end, Some(kind))
+        }
+        None => (head.len(), head.len(), head.len(), None),
+    };
+    let path_start = out.len();
+    if layout.insert_slash {
+        out.push('/');
+    }
+    out.push_str(rest);
+    // Input offsets from `path_from` on move by this much.
+    let moved = |i: usize| NonZeroU32::new(to_u32(i - layout.path_from + path_start + slash));
+    Url {
+        serialization: out,
+        scheme_end: to_u32(layout.scheme_end),
+        username_end: to_u32(username_end),
+        host_start: to_u32(host_start),
+        host_end: to_u32(host_end),
+        path_start: to_u32(path_start),
+        query_start: layout.tail.query.and_then(moved),
+        fragment_start: layout.tail.fragment.and_then(moved),
+        port: layout.port,
+        host,
+        scheme_type: layout.scheme_type,
+        opaque_path: layout.opaque_path,
+    }
+}

@@ -1,0 +1,278 @@
+//! The fast path for already normal URLs against the general path (the state machine alone):
+//! on every WPT input, every dataset line and generated inputs, `Url::parse` and
+//! `Url::can_parse` must give exactly what `Url::parse_without_fast_path` gives, and where the
+//! fast path takes an input its record must equal the general path's, boundaries included.
+
+use test_support::rng::Rng;
+use url_core::Url;
+
+/// Everything a record holds, read through its getters (each one a slice between two of its
+/// boundaries), so that two records that print alike have the same boundaries.
+fn record(url: &Url) -> String {
+    format!(
+        "{:?} kind={:?} scheme_type={:?} port_str={:?} opaque={:?} segments={:?} invariants={:?}",
+        url,
+        url.host_kind(),
+        url.scheme_type(),
+        url.port_str(),
+        url.opaque_path(),
+        url.path_segments().map(Iterator::collect::<Vec<_>>),
+        url.check_invariants(),
+    )
+}
+
+fn outcome(result: &Result<Url, url_core::ParseError>) -> Result<String, String> {
+    match result {
+        Ok(url) => Ok(record(url)),
+        Err(e) => Err(format!("{e:?}")),
+    }
+}
+
+/// Checks one input (with and without a base) and says whether the fast path took it.
+fn check(input: &str, base: Option<&Url>) -> bool {
+    let general = Url::parse_without_fast_path(input, base);
+    let parsed = Url::parse(input, base);
+    assert_eq!(outcome(&parsed), outcome(&general), "input {input:?}");
+    assert_eq!(
+        Url::can_parse(input, base),
+        general.is_ok(),
+        "can_parse {input:?}"
+    );
+    match Url::parse_fast_path_only(input) {
+        Some(fast) => {
+            let general = general.unwrap_or_else(|e| panic!("fast path took {input:?}: {e:?}"));
+            assert_eq!(record(&fast), record(&general), "input {input:?}");
+            assert_eq!(fast.check_invariants(), Ok(()), "input {input:?}");
+            true
+        }
+        None => false,
+    }
+}
+
+fn wpt_inputs() -> Vec<(String, Option<String>)> {
+    let mut all = Vec::new();
+    for file in ["urltestdata.json", "urltestdata-javascript-only.json"] {
+        let fixture = test_support::load(file);
+        for case in fixture.as_array().unwrap_or_default() {
+            if let Some(input) = case.get("input").and_then(|v| v.as_str()) {
+                let base = case.get("base").and_then(|v| v.as_str()).map(str::to_owned);
+                all.push((input.to_owned(), base));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn wpt_inputs_agree() {
+    let cases = wpt_inputs();
+    assert!(cases.len() > 800, "{} WPT inputs", cases.len());
+    let mut taken = 0;
+    for (input, base) in &cases {
+        let base = base.as_deref().and_then(|b| Url::parse(b, None).ok());
+        taken += usize::from(check(input, base.as_ref()));
+        taken += usize::from(check(input, None));
+    }
+    // The fixtures are mostly edge cases, but some are plain URLs.
+    assert!(taken > 50, "the fast path took {taken} WPT inputs");
+}
+
+#[test]
+fn datasets_agree_and_mostly_take_the_fast_path() {
+    for (name, lines) in test_support::datasets::load() {
+        let taken = lines.iter().filter(|l| check(l, None)).count();
+        println!("{name}: the fast path took {taken} of {} URLs", lines.len());
+        // The datasets are real URLs, nearly all already normal.
+        assert!(
+            taken * 10 >= lines.len() * 9,
+            "{name}: fast path took {taken} of {}",
+            lines.len()
+        );
+    }
+}
+
+/// Pieces of URLs around every decision the fast path makes.
+const SCHEMES: &[&str] = &[
+    "http", "https", "ws", "wss", "ftp", "file", "foo", "node", "HTTP", "Https", "a+b-c.d", "1a",
+    "",
+];
+const AFTER_SCHEME: &[&str] = &[
+    "://", ":", ":/", ":///", ":\\\\", "://\\", ":////", ":/\\", "//", ": //",
+];
+const HOSTS: &[&str] = &[
+    "example.com",
+    "EXAMPLE.Com",
+    "a",
+    "",
+    "localhost",
+    "LocalHost",
+    "1.2.3.4",
+    "1.2.3.4.",
+    "0x7f",
+    "a.0x",
+    "a.0xg",
+    "a.09",
+    "example.com.",
+    "a..b",
+    ".",
+    "[::1]",
+    "[::1",
+    "u@h",
+    "u:p@h",
+    "@h",
+    "a%41",
+    "a%zz",
+    "é.com",
+    "xn--nxasmq6b.com",
+    "a_b.c*d",
+    "C:",
+    "C|",
+    "h:80",
+    "h:443",
+    "h:21",
+    "h:8080",
+    "h:0",
+    "h:00",
+    "h:080",
+    "h:65535",
+    "h:65536",
+    "h:99999999",
+    "h:",
+    "h:x",
+    ":80",
+    "h:80:80",
+    "a b",
+    "a\tb",
+    "a^b",
+    "a\u{7f}",
+    "a<b",
+];
+const PATHS: &[&str] = &[
+    "", "/", "/a", "/a/b.c", "/./", "/../", "/.", "/..", "/a/.", "/a/..", "/a/./b", "/.a",
+    "/a.", "/...", "/..a", "/%2e", "/%2E/", "/.%2e", "/%2e./", "/a%2eb", "/%41", "/%", "\\a",
+    "/a\\b", "/a b", "/a^", "/a|b", "/C:", "/C|", "/C|/x", "/C:/x", "/c:", "//x", "//", "/a\"b",
+    "/a{}", "/é", "/a\u{1}", "/a\n", "/a\t", "/a ", ".",
+];
+const QUERIES: &[&str] = &[
+    "", "?", "?a=b", "?a'b", "?a b", "?a\"b", "?é", "?%2e", "??", "?a/../b", "?a\\b", "?<>",
+];
+const FRAGMENTS: &[&str] = &["", "#", "#x", "#x y", "#`", "#é", "##", "#?", "#<", "#x\u{0}"];
+
+/// A piece of `items`: when `normal`, one of the first `normal_count` (the pieces the fast path
+/// takes), else any.
+fn piece<'a>(rng: &mut Rng, items: &[&'a str], normal: bool, normal_count: usize) -> &'a str {
+    if normal {
+        items[rng.below(normal_count)]
+    } else {
+        *rng.pick(items)
+    }
+}
+
+fn generated(rng: &mut Rng) -> String {
+    // Half the inputs are built from normal pieces only, then bent in one place.
+    let normal = rng.one_in(2);
+    let mut s = String::new();
+    if rng.one_in(20) {
+        s.push(*rng.pick(&[' ', '\t', '\u{0}']));
+    }
+    s.push_str(piece(rng, SCHEMES, normal, 8));
+    s.push_str(piece(rng, AFTER_SCHEME, normal, 1));
+    s.push_str(piece(rng, HOSTS, normal, 3));
+    for _ in 0..rng.below(3) {
+        s.push_str(piece(rng, PATHS, normal, 4));
+    }
+    s.push_str(piece(rng, QUERIES, normal, 3));
+    s.push_str(piece(rng, FRAGMENTS, normal, 3));
+    if normal && rng.one_in(4) {
+        // One abnormal byte somewhere.
+        let at = rng.below(s.len() + 1);
+        if s.is_char_boundary(at) {
+            s.insert(at, *rng.pick(&['.', '%', ' ', '\\', ':', '@', '[', 'A', '/', '?', '#', 'é']));
+        }
+    }
+    if rng.one_in(20) {
+        s.push(*rng.pick(&[' ', '\n', '\u{1f}']));
+    }
+    s
+}
+
+#[test]
+fn generated_inputs_agree() {
+    let bases: Vec<Url> = [
+        "https://example.org/a/b?q#f",
+        "file:///C:/dir/file",
+        "foo://host/dir/file",
+        "data:text/plain,x",
+    ]
+    .iter()
+    .map(|b| Url::parse(b, None).unwrap())
+    .collect();
+    let mut rng = Rng::new(0x5eed_fa57);
+    let mut taken = 0;
+    let total = 40_000;
+    for i in 0..total {
+        let input = generated(&mut rng);
+        let base = (i % 3 == 0).then(|| rng.pick(&bases));
+        taken += usize::from(check(&input, base));
+    }
+    // A share of the generated inputs is normal: the fast path must see them.
+    assert!(taken > total / 20, "the fast path took {taken} of {total}");
+    // Random strings over URL-ish bytes.
+    let alphabet: Vec<char> = "htps:/\\.%2eE?#@[]:0x19aAzZ-_ |^`'\"<>{}".chars().collect();
+    for _ in 0..40_000 {
+        let mut input = String::from(*rng.pick(&["http://", "file://", "foo:", "ws://h"]));
+        input.push_str(&rng.string(&alphabet, 24));
+        check(&input, None);
+    }
+}
+
+#[test]
+fn every_shape_of_the_fast_path() {
+    // Inputs the fast path must take, and what the record is.
+    let cases = [
+        ("https://example.com", "https://example.com/"),
+        ("https://EXAMPLE.com:443/a?b#c", "https://example.com/a?b#c"),
+        ("http://example.com:8080", "http://example.com:8080/"),
+        ("ws://h:80?x", "ws://h/?x"),
+        ("ftp://h:21#f", "ftp://h/#f"),
+        ("file:///Users/a/b.js", "file:///Users/a/b.js"),
+        ("file://node.gypi", "file://node.gypi/"),
+        ("node:url", "node:url"),
+        ("mailto:a@b.c?subject=x#y", "mailto:a@b.c?subject=x#y"),
+        ("foo:/a/b", "foo:/a/b"),
+        ("tapmock://Host:1/x", "tapmock://Host:1/x"),
+        ("foo://", "foo://"),
+        ("foo:///x", "foo:///x"),
+        ("foo://h?q", "foo://h?q"),
+    ];
+    for (input, href) in cases {
+        let fast = Url::parse_fast_path_only(input).unwrap_or_else(|| panic!("{input:?}"));
+        assert_eq!(fast.as_str(), href, "{input:?}");
+        assert!(check(input, None), "{input:?}");
+    }
+    // Inputs it must leave to the general path.
+    for input in [
+        "HTTP://h/",
+        "http://h/./a",
+        "http://h/a/..",
+        "http://h/%2e/",
+        "http://1.2.3.4/",
+        "http://h:00/",
+        "http://h:/",
+        "http://u@h/",
+        "http://[::1]/",
+        "http://h/a b",
+        "http:h",
+        "http:///h",
+        "file://localhost/x",
+        "file:///C|/x",
+        "file:///C:/x",
+        " http://h/",
+        "http://h/\t",
+        "foo:a b",
+        "http://é/",
+    ] {
+        assert!(Url::parse_fast_path_only(input).is_none(), "{input:?}");
+        check(input, None);
+    }
+}
