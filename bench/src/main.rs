@@ -35,6 +35,9 @@ impl Variant {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Impl {
     Ours,
+    /// `url_core::Url` directly, measured for `can_parse` only (url-api's `can_parse` may
+    /// parse in full).
+    OursCore,
     #[cfg(feature = "competitors")]
     Ada,
     #[cfg(feature = "competitors")]
@@ -42,16 +45,20 @@ enum Impl {
 }
 
 impl Impl {
-    fn all() -> Vec<Impl> {
+    fn all(variant: Variant) -> Vec<Impl> {
+        let mut all = vec![Impl::Ours];
+        if variant == Variant::CanParse {
+            all.push(Impl::OursCore);
+        }
         #[cfg(feature = "competitors")]
-        return vec![Impl::Ours, Impl::Ada, Impl::RustUrl];
-        #[cfg(not(feature = "competitors"))]
-        return vec![Impl::Ours];
+        all.extend([Impl::Ada, Impl::RustUrl]);
+        all
     }
 
     fn name(self) -> &'static str {
         match self {
             Impl::Ours => "url-api (ours)",
+            Impl::OursCore => "url-core (ours)",
             #[cfg(feature = "competitors")]
             Impl::Ada => "ada-url 4",
             #[cfg(feature = "competitors")]
@@ -78,6 +85,8 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
             Err(_) => false,
         }),
         (Impl::Ours, Variant::CanParse) => run(urls, |u| url_api::Url::can_parse(u, None)),
+        (Impl::OursCore, Variant::CanParse) => run(urls, |u| url_core::Url::can_parse(u, None)),
+        (Impl::OursCore, _) => run(urls, |u| black_box(url_core::Url::parse(u, None)).is_ok()),
         #[cfg(feature = "competitors")]
         (Impl::Ada, Variant::Parse) => {
             run(urls, |u| black_box(ada_url::Url::parse(u, None)).is_ok())
@@ -178,7 +187,7 @@ fn median(values: &mut [f64]) -> f64 {
 }
 
 fn bench(urls: &[String], bytes: usize, variant: Variant, opts: &Options) {
-    let impls = Impl::all();
+    let impls = Impl::all(variant);
     // Warm-up, failure count and allocation count: one untimed pass each.
     let mut failures = Vec::new();
     let mut allocs = Vec::new();

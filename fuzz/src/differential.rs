@@ -90,8 +90,18 @@ pub fn ada(input: &str, base: Option<&str>) -> Option<Shape> {
     ]))
 }
 
-/// rust-url's result (`Url::join` on the parsed base, as its `URL` API does).
+/// What [`rust_url`] gives for every getter when rust-url panics (its debug assertions do,
+/// in debug builds; `cargo xtask fuzz differential` builds with `-O`, without them).
+pub const PANICKED: &str = "<rust-url panicked>";
+
+/// rust-url's result (`Url::join` on the parsed base, as its `URL` API does). A panic is
+/// caught and reported as [`PANICKED`] in every getter.
 pub fn rust_url(input: &str, base: Option<&str>) -> Option<Shape> {
+    std::panic::catch_unwind(|| rust_url_unguarded(input, base))
+        .unwrap_or_else(|_| Some(Shape(std::array::from_fn(|_| PANICKED.to_owned()))))
+}
+
+fn rust_url_unguarded(input: &str, base: Option<&str>) -> Option<Shape> {
     use url::quirks;
     let url = match base {
         Some(base) => url::Url::parse(base).ok()?.join(input).ok()?,
@@ -256,6 +266,11 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
         Other::RustUrl,
         "R12 rust-url glues a relative path to a file base path ending in a drive letter",
         rust_url_glued_to_drive_letter,
+    ),
+    (
+        Other::RustUrl,
+        "R13 rust-url panics on a debug assertion",
+        rust_url_panics,
     ),
     (
         Other::Ada,
@@ -548,6 +563,10 @@ fn rust_url_drive_letter_kept(d: &Divergence) -> bool {
     only(d, &["href", "pathname"])
         && theirs.get("pathname").starts_with('/')
         && without.join("/") == ours.get("pathname")
+}
+
+fn rust_url_panics(d: &Divergence) -> bool {
+    d.theirs.as_ref().is_some_and(|t| t.href() == PANICKED)
 }
 
 fn ada_bidi_ascii_labels(d: &Divergence) -> bool {

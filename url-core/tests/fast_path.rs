@@ -232,6 +232,10 @@ fn every_shape_of_the_fast_path() {
     let cases = [
         ("https://example.com", "https://example.com/"),
         ("https://EXAMPLE.com:443/a?b#c", "https://example.com/a?b#c"),
+        ("HtTpS://ExAmple.COM:444/x", "https://example.com:444/x"),
+        ("HTTP://h/", "http://h/"),
+        ("FILE:///x", "file:///x"),
+        ("WS://h/x", "ws://h/x"),
         ("http://example.com:8080", "http://example.com:8080/"),
         ("ws://h:80?x", "ws://h/?x"),
         ("ftp://h:21#f", "ftp://h/#f"),
@@ -252,7 +256,9 @@ fn every_shape_of_the_fast_path() {
     }
     // Inputs it must leave to the general path.
     for input in [
-        "HTTP://h/",
+        "FOO://h/",
+        "HTTP:/h",
+        "HTTP://1.2.3.4/",
         "http://h/./a",
         "http://h/a/..",
         "http://h/%2e/",

@@ -204,6 +204,7 @@ fn fuzz(root: &Path, target: &Target, options: &Options) -> Result<bool, String>
     eprintln!("{copied} regression inputs added");
 
     let mut build_args = vec!["fuzz", "build", "-s", "none"];
+    build_args.extend(profile_flags(target));
     if !target.features.is_empty() {
         build_args.extend(["--features", &target.features]);
     }
@@ -216,6 +217,7 @@ fn fuzz(root: &Path, target: &Target, options: &Options) -> Result<bool, String>
     let max_total_time = format!("-max_total_time={}", options.time);
     let max_len = format!("-max_len={}", options.max_len);
     let mut run_args = vec!["fuzz", "run", "-s", "none"];
+    run_args.extend(profile_flags(target));
     if !target.features.is_empty() {
         run_args.extend(["--features", &target.features]);
     }
@@ -237,6 +239,17 @@ fn fuzz(root: &Path, target: &Target, options: &Options) -> Result<bool, String>
     let wall = started.elapsed();
     print_summary(&target.name, &stats, wall, success, root);
     Ok(success)
+}
+
+/// cargo-fuzz builds with debug assertions and overflow checks unless given `-O`. The
+/// differential target gets `-O`: it compares ada and rust-url as their users get them (rust-url
+/// has debug assertions that fire on some inputs); every other target keeps the checks.
+fn profile_flags(target: &Target) -> &'static [&'static str] {
+    if target.features.split(',').any(|f| f == "differential") {
+        &["-O"]
+    } else {
+        &[]
+    }
 }
 
 /// Installs cargo-fuzz unless `cargo fuzz --version` works.

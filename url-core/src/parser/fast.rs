@@ -26,39 +26,47 @@ use core::num::NonZeroU32;
 use host::{FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HostKind};
 use percent::{AsciiSet, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
+/// A set of scans, as bits: `STOP[b] & class != 0` when byte `b` stops scan `class`.
+type Class = u16;
+
 /// The scan of a special URL's host stops here: a forbidden domain code point (spec 3.2,
 /// which holds every authority terminator and `@`, `:`, `[`, `%`), an ASCII upper-case letter
 /// (lowercased) and any non-ASCII byte.
-const HOST_STOP: u8 = 1;
+const HOST_STOP: Class = 1;
+/// The same without the upper-case letters, once the host is known to need lowercasing.
+const UPPER_HOST_STOP: Class = 256;
 /// The scan of a special URL's path stops here: a byte of the path percent-encode set (which
 /// holds `?` and `#`), `\`, and `.` and `%` (the bytes of a single- or double-dot segment).
-const SPECIAL_PATH_STOP: u8 = 2;
+const SPECIAL_PATH_STOP: Class = 2;
 /// The same for a URL that is not special (`\` is an ordinary byte there).
-const PATH_STOP: u8 = 4;
+const PATH_STOP: Class = 4;
 /// The special-query percent-encode set (spec 1.3), which holds `#`.
-const SPECIAL_QUERY_STOP: u8 = 8;
+const SPECIAL_QUERY_STOP: Class = 8;
 /// The query percent-encode set, which holds `#`.
-const QUERY_STOP: u8 = 16;
+const QUERY_STOP: Class = 16;
 /// The fragment percent-encode set.
-const FRAGMENT_STOP: u8 = 32;
+const FRAGMENT_STOP: Class = 32;
 /// The opaque path state's stops: `?`, `#`, U+0020 SPACE and the C0 control percent-encode set.
-const OPAQUE_PATH_STOP: u8 = 64;
+const OPAQUE_PATH_STOP: Class = 64;
 /// The opaque-host parser's concerns: a forbidden host code point (which holds every
 /// authority terminator and `@`, `:`, `[`), and a byte the C0 control percent-encode set
 /// encodes.
-const OPAQUE_HOST_STOP: u8 = 128;
+const OPAQUE_HOST_STOP: Class = 128;
 
 /// `STOP[b]`: the scans that byte `b` stops, as a bit set of the constants above.
-static STOP: [u8; 256] = {
+static STOP: [Class; 256] = {
     const fn member(set: &AsciiSet, b: u8) -> bool {
         set.should_percent_encode(b)
     }
-    let mut table = [0u8; 256];
+    let mut table = [0; 256];
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
         let mut bits = 0;
-        if b >= 0x80 || FORBIDDEN_DOMAIN_CODE_POINTS.contains(b) || b.is_ascii_uppercase() {
+        if b >= 0x80 || FORBIDDEN_DOMAIN_CODE_POINTS.contains(b) {
+            bits |= HOST_STOP | UPPER_HOST_STOP;
+        }
+        if b.is_ascii_uppercase() {
             bits |= HOST_STOP;
         }
         if member(PATH, b) || b == b'.' || b == b'%' {
@@ -91,13 +99,13 @@ static STOP: [u8; 256] = {
 
 /// Whether a byte of `chunk` stops the scan `class`: eight table loads OR-ed, one branch.
 #[inline(always)]
-fn chunk_hits(chunk: &[u8; 8], class: u8) -> bool {
+fn chunk_hits(chunk: &[u8; 8], class: Class) -> bool {
     chunk.iter().fold(0, |any, &b| any | STOP[usize::from(b)]) & class != 0
 }
 
 /// The index of the first byte of `chunk` that stops the scan `class` (there is one).
 #[inline(always)]
-fn first_hit(chunk: &[u8], class: u8) -> usize {
+fn first_hit(chunk: &[u8], class: Class) -> usize {
     chunk
         .iter()
         .position(|&b| STOP[usize::from(b)] & class != 0)
@@ -110,7 +118,7 @@ fn first_hit(chunk: &[u8], class: u8) -> usize {
 /// overlap bytes already known not to stop the scan, so no byte-by-byte tail loop runs
 /// unless the input is shorter than eight bytes.
 #[inline(always)]
-fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
+fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
     let mut i = from;
     while let Some(chunk) = bytes
         .get(i..i + 8)
@@ -272,35 +280,47 @@ const fn mask(len: u32) -> u64 {
     u64::MAX >> (64 - 8 * len)
 }
 
+/// `0x20` in each of the first `len` bytes: OR-ed into a word, it lowercases ASCII letters
+/// there (and changes no byte into a letter that was not one of the two cases of it).
+const fn letters(len: u32) -> u64 {
+    0x2020_2020_2020_2020 & mask(len)
+}
+
 /// Special-scheme recognition without string compares: an input whose first eight bytes start
-/// with `https://`, `http://`, `file://`, `wss://`, `ws://` or `ftp://` (lowercase) is
-/// recognized with one load and a few masked compares. Gives the index of the `:` and the
-/// scheme.
+/// with `https://`, `http://`, `file://`, `wss://`, `ws://` or `ftp://` (the scheme in any
+/// case) is recognized with one load and a few masked compares. Gives the index of the `:`,
+/// the scheme, and whether the scheme has upper-case letters.
 #[inline(always)]
-fn special_scheme_and_slashes(bytes: &[u8]) -> Option<(usize, SchemeType)> {
+fn special_scheme_and_slashes(bytes: &[u8]) -> Option<(usize, SchemeType, bool)> {
     let first = <[u8; 8]>::try_from(bytes.get(..8)?).ok()?;
     let w = u64::from_le_bytes(first);
-    if w == word(b"https://") {
-        Some((5, SchemeType::Https))
-    } else if w & mask(7) == word(b"http://") {
-        Some((4, SchemeType::Http))
-    } else if w & mask(7) == word(b"file://") {
-        Some((4, SchemeType::File))
-    } else if w & mask(6) == word(b"wss://") {
-        Some((3, SchemeType::Wss))
-    } else if w & mask(5) == word(b"ws://") {
-        Some((2, SchemeType::Ws))
-    } else if w & mask(6) == word(b"ftp://") {
-        Some((3, SchemeType::Ftp))
+    // The scheme's length, and its "://" right after it.
+    let (len, scheme_type) = if w | letters(5) == word(b"https://") {
+        (5, SchemeType::Https)
+    } else if (w & mask(7)) | letters(4) == word(b"http://") {
+        (4, SchemeType::Http)
+    } else if (w & mask(7)) | letters(4) == word(b"file://") {
+        (4, SchemeType::File)
+    } else if (w & mask(6)) | letters(3) == word(b"wss://") {
+        (3, SchemeType::Wss)
+    } else if (w & mask(5)) | letters(2) == word(b"ws://") {
+        (2, SchemeType::Ws)
+    } else if (w & mask(6)) | letters(3) == word(b"ftp://") {
+        (3, SchemeType::Ftp)
     } else {
-        None
-    }
+        return None;
+    };
+    // A letter without its 0x20 bit is upper case.
+    let upper = w & letters(len) != letters(len);
+    Some((len as usize, scheme_type, upper))
 }
 
 /// Where the record's pieces lie in the input, for [`build`].
 struct Layout {
     scheme_end: usize,
     scheme_type: SchemeType,
+    /// Whether the scheme holds ASCII upper-case letters (lowercased).
+    upper_scheme: bool,
     /// The host's kind and its span in the input; `None` for the null host.
     host: Option<(HostKind, usize, usize)>,
     /// Whether the host holds ASCII upper-case letters (a domain: lowercased).
@@ -334,37 +354,42 @@ pub(crate) fn is_normal(input: &str) -> bool {
 #[inline(always)]
 fn recognize(input: &str) -> Option<Layout> {
     let bytes = input.as_bytes();
-    let (scheme_end, scheme_type, has_slashes) = match special_scheme_and_slashes(bytes) {
-        Some((scheme_end, scheme_type)) => (scheme_end, scheme_type, true),
-        None => {
-            // Scheme start and scheme states: a lowercase ASCII alpha, then scheme bytes up
-            // to ":". (An upper-case scheme, and input that starts with C0 control or space,
-            // go the general way.)
-            if !bytes.first()?.is_ascii_lowercase() {
-                return None;
+    let (scheme_end, scheme_type, upper_scheme, has_slashes) =
+        match special_scheme_and_slashes(bytes) {
+            Some((scheme_end, scheme_type, upper)) => (scheme_end, scheme_type, upper, true),
+            None => {
+                // Scheme start and scheme states: a lowercase ASCII alpha, then scheme bytes up
+                // to ":". (An upper-case scheme, and input that starts with C0 control or space,
+                // go the general way.)
+                if !bytes.first()?.is_ascii_lowercase() {
+                    return None;
+                }
+                let scheme_end = bytes.iter().position(|&b| {
+                    !(b.is_ascii_lowercase()
+                        || b.is_ascii_digit()
+                        || matches!(b, b'+' | b'-' | b'.'))
+                })?;
+                if bytes.get(scheme_end) != Some(&b':') {
+                    return None;
+                }
+                let scheme_type = SchemeType::from_scheme(input.get(..scheme_end)?);
+                let after = scheme_end + 1;
+                let has_slashes = bytes.get(after..after + 2) == Some(b"//");
+                (scheme_end, scheme_type, false, has_slashes)
             }
-            let scheme_end = bytes.iter().position(|&b| {
-                !(b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.'))
-            })?;
-            if bytes.get(scheme_end) != Some(&b':') {
-                return None;
-            }
-            let scheme_type = SchemeType::from_scheme(input.get(..scheme_end)?);
-            let after = scheme_end + 1;
-            let has_slashes = bytes.get(after..after + 2) == Some(b"//");
-            (scheme_end, scheme_type, has_slashes)
-        }
-    };
-    if scheme_type.is_special() {
+        };
+    let mut layout = if scheme_type.is_special() {
         if !has_slashes {
             return None;
         }
-        special(input, scheme_end, scheme_type)
+        special(input, scheme_end, scheme_type)?
     } else if has_slashes {
-        not_special_authority(input, scheme_end, scheme_type)
+        not_special_authority(input, scheme_end, scheme_type)?
     } else {
-        not_special_without_host(input, scheme_end, scheme_type)
-    }
+        not_special_without_host(input, scheme_end, scheme_type)?
+    };
+    layout.upper_scheme = upper_scheme;
+    Some(layout)
 }
 
 /// A special URL with its two slashes (the special authority slashes state, then the
@@ -378,11 +403,14 @@ fn special(input: &str, scheme_end: usize, scheme_type: SchemeType) -> Option<La
     // includes each of them and the terminators) and at non-ASCII bytes.
     let mut i = host_start;
     let mut upper = false;
+    let mut class = HOST_STOP;
     let host_end = loop {
-        i = scan(bytes, i, HOST_STOP);
+        i = scan(bytes, i, class);
         match bytes.get(i) {
             Some(b) if b.is_ascii_uppercase() => {
+                // Lowercased when copied; the scan goes on past upper-case letters.
                 upper = true;
+                class = UPPER_HOST_STOP;
                 i += 1;
             }
             None | Some(b'/' | b'?' | b'#' | b':') => break i,
@@ -433,6 +461,7 @@ fn special(input: &str, scheme_end: usize, scheme_type: SchemeType) -> Option<La
     Some(Layout {
         scheme_end,
         scheme_type,
+        upper_scheme: false,
         host: Some((kind, host_start, host_end)),
         upper_host: upper,
         port,
@@ -480,6 +509,7 @@ fn not_special_authority(
     Some(Layout {
         scheme_end,
         scheme_type,
+        upper_scheme: false,
         host: Some((kind, host_start, host_end)),
         upper_host: false,
         port,
@@ -523,6 +553,7 @@ fn not_special_without_host(
     Some(Layout {
         scheme_end,
         scheme_type,
+        upper_scheme: false,
         host: None,
         upper_host: false,
         port: None,
@@ -542,6 +573,11 @@ fn build(input: &str, layout: Layout) -> Url {
     let slash = usize::from(layout.insert_slash);
     let mut out = String::with_capacity(head.len() + slash + rest.len());
     out.push_str(head);
+    if layout.upper_scheme
+        && let Some(scheme) = out.get_mut(..layout.scheme_end)
+    {
+        scheme.make_ascii_lowercase();
+    }
     let (username_end, host_start, host_end, host) = match layout.host {
         Some((kind, start, end)) => {
             if layout.upper_host

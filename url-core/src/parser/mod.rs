@@ -22,18 +22,38 @@ use alloc::string::String;
 use core::num::NonZeroU32;
 use host::{HostKind, ReportedError, ValidationError, ValidationSink};
 use input::{InputMap, MapSink};
-use percent::{AsciiSet, Encoder, first_byte_to_encode, percent_encode_into};
+use percent::{AsciiSet, Encoder, first_byte_to_encode, percent_encode_byte_into};
 
-/// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names. The run before the
-/// first such byte is copied as a `str`, whole; most input has no such byte at all.
+/// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3, "UTF-8
+/// percent-encode"). Runs that need no encoding are copied as `str` slices, whole: a run
+/// starts after an encoded byte (so at an ASCII byte, which is not encoded) and ends at a
+/// byte to encode (ASCII, or the first byte of a code point, since every non-ASCII byte is
+/// encoded), so both ends are char boundaries and no UTF-8 check is needed.
 #[inline]
 pub(crate) fn encode_into(s: &str, set: &AsciiSet, out: &mut String) {
-    match first_byte_to_encode(s.as_bytes(), set) {
-        None => out.push_str(s),
-        Some(i) => {
-            // Byte `i` is ASCII or the first byte of a code point: a char boundary.
-            out.push_str(s.get(..i).unwrap_or_default());
-            percent_encode_into(s.as_bytes().get(i..).unwrap_or_default(), set, out);
+    let bytes = s.as_bytes();
+    let Some(first) = first_byte_to_encode(bytes, set) else {
+        out.push_str(s);
+        return;
+    };
+    let mut run_start = 0;
+    let mut i = first;
+    loop {
+        out.push_str(s.get(run_start..i).unwrap_or_default());
+        // Bytes to encode come in runs too (a non-ASCII code point is 2 to 4 of them).
+        while let Some(&b) = bytes.get(i)
+            && set.should_percent_encode(b)
+        {
+            percent_encode_byte_into(b, out);
+            i += 1;
+        }
+        run_start = i;
+        match first_byte_to_encode(bytes.get(i..).unwrap_or_default(), set) {
+            Some(next) => i += next,
+            None => {
+                out.push_str(s.get(run_start..).unwrap_or_default());
+                return;
+            }
         }
     }
 }
