@@ -21,16 +21,34 @@ use core::net::Ipv4Addr;
 /// assert!(!ends_in_a_number("example.com"));
 /// assert!(!ends_in_a_number("0x.g"));
 /// ```
+#[inline]
 pub fn ends_in_a_number(input: &str) -> bool {
+    // Steps 4 and 5 can only answer true when the last part ends in an ASCII digit, an ASCII
+    // hex digit or "x"/"X" ("0x"), and a trailing "." is dropped first (step 2): one table
+    // load rejects nearly every domain ("com", "org", "net", ...).
+    match input.as_bytes().last() {
+        Some(&b) if MAY_END_A_NUMBER[usize::from(b)] => ends_in_a_number_steps(input),
+        _ => false,
+    }
+}
+
+/// The bytes that the last part of an input that ends in a number may end with, and `.`.
+static MAY_END_A_NUMBER: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_hexdigit() || matches!(byte, b'x' | b'X' | b'.');
+        b += 1;
+    }
+    table
+};
+
+/// The ends-in-a-number checker's steps, for an input the table did not reject.
+fn ends_in_a_number_steps(input: &str) -> bool {
     let bytes = input.as_bytes();
     // Step 2 (July 2026): if the last item of parts is the empty string, remove it.
     let bytes = bytes.strip_suffix(b".").unwrap_or(bytes);
-    // Steps 4 and 5 can only answer true when last ends in an ASCII hex digit or in "x"/"X"
-    // ("0x"): one check rejects nearly every domain ("com", "org", "net", ...).
-    match bytes.last() {
-        Some(b) if b.is_ascii_hexdigit() || matches!(b, b'x' | b'X') => {}
-        _ => return false,
-    }
     // Step 3: let last be the last item in parts.
     let last = match bytes.iter().rposition(|&b| b == b'.') {
         Some(dot) => bytes.get(dot + 1..).unwrap_or_default(),
@@ -217,4 +235,43 @@ pub fn serialize_ipv4_into(address: Ipv4Addr, out: &mut String) {
     push_decimal_u8(c, out);
     out.push('.');
     push_decimal_u8(d, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checker as the standard words it: split on ".", drop a trailing empty part, then
+    /// the last part decides.
+    fn reference(input: &str) -> bool {
+        let mut parts: alloc::vec::Vec<&str> = input.split('.').collect();
+        if parts.last() == Some(&"") && parts.len() > 1 {
+            parts.pop();
+        }
+        let last = parts.last().copied().unwrap_or("");
+        if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+            return true;
+        }
+        let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
+        hex.is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+    }
+
+    #[test]
+    fn quick_reject_agrees_with_the_steps() {
+        let pieces = [
+            "", ".", "0", "1", "9", "0x", "0X", "x", "a", "f", "g", "z", "ab", "12",
+        ];
+        let mut input = alloc::string::String::new();
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    input.clear();
+                    input.push_str(a);
+                    input.push_str(b);
+                    input.push_str(c);
+                    assert_eq!(ends_in_a_number(&input), reference(&input), "{input:?}");
+                }
+            }
+        }
+    }
 }

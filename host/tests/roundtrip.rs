@@ -3,22 +3,7 @@
 //! serialization rebuilds the same `HostRef`; and no input panics.
 
 use host::{HostRef, NoSink, ReportedError, parse_host_into};
-
-/// xorshift64*: small, deterministic, good enough to spread inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use test_support::rng::Rng;
 
 /// Pieces that exercise every branch: digits and radix prefixes, dots, IPv6 syntax,
 /// percent-encoding, upper case, IDNA mappings, Punycode, forbidden code points, controls.
@@ -90,7 +75,7 @@ fn random_input(rng: &mut Rng) -> String {
 
 #[test]
 fn serialize_parse_is_idempotent() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut parsed = [0usize; 2];
     for _ in 0..40_000 {
         let input = random_input(&mut rng);
@@ -132,7 +117,7 @@ fn serialize_parse_is_idempotent() {
 
 #[test]
 fn arbitrary_text_never_panics() {
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     for _ in 0..20_000 {
         let len = rng.below(24);
         let s: String = (0..len)

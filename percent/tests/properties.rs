@@ -3,6 +3,8 @@
 
 use std::borrow::Cow;
 
+use test_support::rng::Rng;
+
 use percent::{
     AsciiSet, C0_CONTROL, COMPONENT, Encoded, Encoder, FORM_URLENCODED, FRAGMENT, PATH, QUERY,
     SPECIAL_QUERY, USERINFO, Utf8, first_byte_to_encode, is_percent_encoded_byte, percent_decode,
@@ -23,75 +25,58 @@ const ALL_SETS: [&AsciiSet; 8] = [
 
 const CASES: usize = 4000;
 
-/// SplitMix64: tiny, deterministic, good enough to spread test inputs.
-struct Rng(u64);
+/// A string mixing the characters that matter here: `%` and hex digits (so that percent-
+/// encoded bytes appear by chance), `+`, space, controls, all of ASCII, and non-ASCII code
+/// points of every UTF-8 length.
+fn string(rng: &mut Rng) -> String {
+    const SPECIAL: &[char] = &[
+        '%',
+        '%',
+        '%',
+        '+',
+        ' ',
+        '2',
+        '0',
+        'a',
+        'F',
+        'g',
+        '#',
+        '?',
+        '&',
+        '=',
+        '\0',
+        '\t',
+        '\n',
+        '\u{7F}',
+        '\u{80}',
+        '\u{E9}',
+        '\u{FEFF}',
+        '\u{FFFD}',
+        '\u{2020}',
+        '\u{1F600}',
+        '\u{10FFFF}',
+    ];
+    let len = rng.below(40);
+    (0..len)
+        .map(|_| match rng.below(4) {
+            0 => SPECIAL[rng.below(SPECIAL.len())],
+            1 => char::from(rng.below(0x80) as u8),
+            2 => char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{FFFD}'),
+            _ => char::from(b'a' + rng.below(26) as u8),
+        })
+        .collect()
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// A string mixing the characters that matter here: `%` and hex digits (so that percent-
-    /// encoded bytes appear by chance), `+`, space, controls, all of ASCII, and non-ASCII code
-    /// points of every UTF-8 length.
-    fn string(&mut self) -> String {
-        const SPECIAL: &[char] = &[
-            '%',
-            '%',
-            '%',
-            '+',
-            ' ',
-            '2',
-            '0',
-            'a',
-            'F',
-            'g',
-            '#',
-            '?',
-            '&',
-            '=',
-            '\0',
-            '\t',
-            '\n',
-            '\u{7F}',
-            '\u{80}',
-            '\u{E9}',
-            '\u{FEFF}',
-            '\u{FFFD}',
-            '\u{2020}',
-            '\u{1F600}',
-            '\u{10FFFF}',
-        ];
-        let len = self.below(40);
-        (0..len)
-            .map(|_| match self.below(4) {
-                0 => SPECIAL[self.below(SPECIAL.len())],
-                1 => char::from(self.below(0x80) as u8),
-                2 => char::from_u32(self.below(0x11_0000) as u32).unwrap_or('\u{FFFD}'),
-                _ => char::from(b'a' + self.below(26) as u8),
-            })
-            .collect()
-    }
-
-    /// Arbitrary bytes, `%` and hex digits over-represented.
-    fn bytes(&mut self) -> Vec<u8> {
-        let len = self.below(40);
-        (0..len)
-            .map(|_| match self.below(3) {
-                0 => b'%',
-                1 => b"0123456789abcdefABCDEFgG"[self.below(24)],
-                _ => self.next() as u8,
-            })
-            .collect()
-    }
+/// Arbitrary bytes, `%` and hex digits over-represented.
+fn bytes(rng: &mut Rng) -> Vec<u8> {
+    let len = rng.below(40);
+    (0..len)
+        .map(|_| match rng.below(3) {
+            0 => b'%',
+            1 => b"0123456789abcdefABCDEFgG"[rng.below(24)],
+            _ => rng.next_u64() as u8,
+        })
+        .collect()
 }
 
 /// Percent-encode, byte by byte, straight from spec 1.3 ("percent-encode after encoding"
@@ -162,9 +147,9 @@ fn is_upper_escape(s: &[u8]) -> bool {
 
 #[test]
 fn encode_then_decode_round_trips_with_the_component_and_form_sets() {
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     for case in 0..CASES {
-        let s = rng.string();
+        let s = string(&mut rng);
         for set in [COMPONENT, FORM_URLENCODED] {
             let encoded = utf8_percent_encode(&s, set);
             assert_eq!(
@@ -183,9 +168,9 @@ fn encode_then_decode_round_trips_with_the_component_and_form_sets() {
 
 #[test]
 fn encode_then_decode_round_trips_with_every_set_when_there_is_no_percent() {
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     for case in 0..CASES {
-        let s = rng.string().replace('%', "");
+        let s = string(&mut rng).replace('%', "");
         for set in ALL_SETS {
             let encoded = utf8_percent_encode(&s, set);
             assert_eq!(
@@ -199,9 +184,9 @@ fn encode_then_decode_round_trips_with_every_set_when_there_is_no_percent() {
 
 #[test]
 fn encoding_twice_changes_nothing_when_the_set_leaves_percent_alone() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     for case in 0..CASES {
-        let s = rng.string();
+        let s = string(&mut rng);
         for set in ALL_SETS {
             let once = utf8_percent_encode(&s, set);
             let twice = utf8_percent_encode(&once, set);
@@ -220,9 +205,9 @@ fn encoding_twice_changes_nothing_when_the_set_leaves_percent_alone() {
 
 #[test]
 fn encoders_agree_with_the_spec_byte_by_byte() {
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     for case in 0..CASES {
-        let s = rng.string();
+        let s = string(&mut rng);
         for set in ALL_SETS {
             let expected = reference_encode(s.as_bytes(), set, false);
             let cow = utf8_percent_encode(&s, set);
@@ -255,9 +240,9 @@ fn encoders_agree_with_the_spec_byte_by_byte() {
 
 #[test]
 fn percent_encode_into_outputs_only_ascii_outside_the_set_on_arbitrary_bytes() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     for case in 0..CASES {
-        let bytes = rng.bytes();
+        let bytes = bytes(&mut rng);
         for set in ALL_SETS {
             let mut out = String::new();
             percent_encode_into(&bytes, set, &mut out);
@@ -288,9 +273,9 @@ impl Encoder for Latin1 {
 
 #[test]
 fn encoder_hook_writes_unmappable_code_points_as_numeric_references() {
-    let mut rng = Rng(6);
+    let mut rng = Rng::new(6);
     for case in 0..CASES {
-        let s = rng.string();
+        let s = string(&mut rng);
         let mut expected = String::new();
         for c in s.chars() {
             match u8::try_from(u32::from(c)) {
@@ -314,9 +299,9 @@ fn encoder_hook_writes_unmappable_code_points_as_numeric_references() {
 
 #[test]
 fn decoding_arbitrary_bytes_never_panics_and_follows_the_spec() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for case in 0..CASES * 4 {
-        let bytes = rng.bytes();
+        let bytes = bytes(&mut rng);
         let expected = reference_decode(&bytes);
         let cow = percent_decode(&bytes);
         assert_eq!(&*cow, &expected[..], "case {case}: {bytes:?}");
@@ -378,9 +363,9 @@ fn scanner_finds_the_first_byte_to_encode_at_every_offset() {
             }
         }
     }
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     for case in 0..CASES {
-        let bytes = rng.bytes();
+        let bytes = bytes(&mut rng);
         for set in ALL_SETS {
             let naive = bytes.iter().position(|&b| b >= 0x80 || set.contains(b));
             assert_eq!(

@@ -27,14 +27,15 @@ use host::{FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, HostKind};
 use percent::{AsciiSet, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
 /// A set of scans, as bits: `STOP[b] & class != 0` when byte `b` stops scan `class`.
-type Class = u16;
+type Class = u8;
 
 /// The scan of a special URL's host stops here: a forbidden domain code point (spec 3.2,
 /// which holds every authority terminator and `@`, `:`, `[`, `%`), an ASCII upper-case letter
 /// (lowercased) and any non-ASCII byte.
 const HOST_STOP: Class = 1;
-/// The same without the upper-case letters, once the host is known to need lowercasing.
-const UPPER_HOST_STOP: Class = 256;
+/// [`HOST_STOP`] without the upper-case letters, once the host is known to need lowercasing
+/// (a table of its own: [`UPPER_HOST`]).
+const UPPER_HOST_STOP: Class = 1;
 /// The scan of a special URL's path stops here: a byte of the path percent-encode set (which
 /// holds `?` and `#`), `\`, and `.` and `%` (the bytes of a single- or double-dot segment).
 const SPECIAL_PATH_STOP: Class = 2;
@@ -64,7 +65,7 @@ static STOP: [Class; 256] = {
         let b = i as u8;
         let mut bits = 0;
         if b >= 0x80 || FORBIDDEN_DOMAIN_CODE_POINTS.contains(b) {
-            bits |= HOST_STOP | UPPER_HOST_STOP;
+            bits |= HOST_STOP;
         }
         if b.is_ascii_uppercase() {
             bits |= HOST_STOP;
@@ -97,18 +98,31 @@ static STOP: [Class; 256] = {
     table
 };
 
+/// `UPPER_HOST[b]`: [`UPPER_HOST_STOP`] when `b` stops the scan of a host being lowercased.
+static UPPER_HOST: [Class; 256] = {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        if STOP[i] & HOST_STOP != 0 && !(i as u8).is_ascii_uppercase() {
+            table[i] = UPPER_HOST_STOP;
+        }
+        i += 1;
+    }
+    table
+};
+
 /// Whether a byte of `chunk` stops the scan `class`: eight table loads OR-ed, one branch.
 #[inline(always)]
-fn chunk_hits(chunk: &[u8; 8], class: Class) -> bool {
-    chunk.iter().fold(0, |any, &b| any | STOP[usize::from(b)]) & class != 0
+fn chunk_hits(table: &[Class; 256], chunk: &[u8; 8], class: Class) -> bool {
+    chunk.iter().fold(0, |any, &b| any | table[usize::from(b)]) & class != 0
 }
 
 /// The index of the first byte of `chunk` that stops the scan `class` (there is one).
 #[inline(always)]
-fn first_hit(chunk: &[u8], class: Class) -> usize {
+fn first_hit(table: &[Class; 256], chunk: &[u8], class: Class) -> usize {
     chunk
         .iter()
-        .position(|&b| STOP[usize::from(b)] & class != 0)
+        .position(|&b| table[usize::from(b)] & class != 0)
         .unwrap_or(chunk.len())
 }
 
@@ -119,13 +133,19 @@ fn first_hit(chunk: &[u8], class: Class) -> usize {
 /// unless the input is shorter than eight bytes.
 #[inline(always)]
 fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
+    scan_in(&STOP, bytes, from, class)
+}
+
+/// [`scan`] with a table of one's choice.
+#[inline(always)]
+fn scan_in(table: &[Class; 256], bytes: &[u8], from: usize, class: Class) -> usize {
     let mut i = from;
     while let Some(chunk) = bytes
         .get(i..i + 8)
         .and_then(|c| <&[u8; 8]>::try_from(c).ok())
     {
-        if chunk_hits(chunk, class) {
-            return i + first_hit(chunk, class);
+        if chunk_hits(table, chunk, class) {
+            return i + first_hit(table, chunk, class);
         }
         i += 8;
     }
@@ -137,11 +157,13 @@ fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
         // hit is at `i` or after.
         Some(last) if last >= from => {
             match bytes.get(last..).and_then(|c| <&[u8; 8]>::try_from(c).ok()) {
-                Some(chunk) if chunk_hits(chunk, class) => last + first_hit(chunk, class),
+                Some(chunk) if chunk_hits(table, chunk, class) => {
+                    last + first_hit(table, chunk, class)
+                }
                 _ => bytes.len(),
             }
         }
-        _ => i + first_hit(bytes.get(i..).unwrap_or_default(), class),
+        _ => i + first_hit(table, bytes.get(i..).unwrap_or_default(), class),
     }
 }
 
@@ -403,14 +425,14 @@ fn special(input: &str, scheme_end: usize, scheme_type: SchemeType) -> Option<La
     // includes each of them and the terminators) and at non-ASCII bytes.
     let mut i = host_start;
     let mut upper = false;
-    let mut class = HOST_STOP;
+    let (mut table, mut class) = (&STOP, HOST_STOP);
     let host_end = loop {
-        i = scan(bytes, i, class);
+        i = scan_in(table, bytes, i, class);
         match bytes.get(i) {
             Some(b) if b.is_ascii_uppercase() => {
                 // Lowercased when copied; the scan goes on past upper-case letters.
                 upper = true;
-                class = UPPER_HOST_STOP;
+                (table, class) = (&UPPER_HOST, UPPER_HOST_STOP);
                 i += 1;
             }
             None | Some(b'/' | b'?' | b'#' | b':') => break i,
