@@ -145,7 +145,9 @@ fn options() -> Result<Options, String> {
                 opts.min_rounds = v.parse().map_err(|_| "bad --min-rounds")?;
             }
             "-h" | "--help" => {
-                return Err("usage: url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]".into());
+                return Err(
+                    "usage: url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]".into(),
+                );
             }
             _ => opts.files.push(PathBuf::from(arg)),
         }

@@ -269,18 +269,38 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
     ),
     (
         Other::RustUrl,
+        "R14 rust-url splits a file path segment that only starts like a drive letter",
+        rust_url_drive_letter_split,
+    ),
+    (
+        Other::RustUrl,
+        "R15 rust-url's drive letter quirks (R10, R12, R14) in one path",
+        rust_url_drive_letter_family,
+    ),
+    (
+        Other::RustUrl,
         "R13 rust-url panics on a debug assertion",
         rust_url_panics,
     ),
     (
         Other::Ada,
-        "A1 ada does not apply the bidi rule to the ASCII labels of a bidi domain name",
-        ada_bidi_ascii_labels,
+        "A2 ada does not give U+061D ARABIC END OF TEXT MARK the bidi class AL",
+        ada_bidi_061d,
     ),
     (
         Other::Ada,
-        "A2 ada does not give U+061D ARABIC END OF TEXT MARK the bidi class AL",
-        ada_bidi_061d,
+        "A1 ada applies the bidi rule to fewer labels and characters than UTS 46",
+        ada_bidi_rule,
+    ),
+    (
+        Other::Ada,
+        "A4 ada keeps the invalid xn-- labels of a domain that is ASCII only after mapping",
+        ada_mapped_to_ascii,
+    ),
+    (
+        Other::Ada,
+        "A3 ada does not apply the CONTEXTJ rules to U+200C and U+200D",
+        ada_joiners,
     ),
 ];
 
@@ -292,6 +312,25 @@ pub fn classify(d: &Divergence) -> Option<Class> {
         .map(|(_, class, _)| *class);
     if found.is_some() || d.other != Other::RustUrl {
         return found;
+    }
+    // R4 combines with the others: collapse the leading slashes of our file path as rust-url
+    // does, then classify what is left.
+    if let Some(ours) = &d.ours
+        && ours.get("protocol") == "file:"
+        && ours.get("pathname").starts_with("//")
+    {
+        let path = ours.get("pathname");
+        let collapsed = format!("/{}", path.trim_start_matches('/'));
+        let mut shape = ours.clone();
+        shape.0[0] = ours.href().replacen(path, &collapsed, 1);
+        shape.0[8] = collapsed;
+        let rest = Divergence {
+            ours: Some(shape),
+            ..d.clone()
+        };
+        if rest.ours == rest.theirs || classify(&rest).is_some() {
+            return Some(CLASSES[3].1);
+        }
     }
     // R8 combines with the others: undo it (encode the `^` of rust-url's path), then classify
     // what is left.
@@ -552,47 +591,113 @@ fn rust_url_drive_letter_kept(d: &Divergence) -> bool {
     };
     // Their path is ours with one more segment, a Windows drive letter.
     let segments: Vec<&str> = theirs.get("pathname").split('/').collect();
-    let Some(drive) = segments
-        .iter()
-        .position(|s| starts_with_drive_letter(&format!("/{s}")))
-    else {
-        return false;
-    };
-    let mut without = segments.clone();
-    without.remove(drive);
     only(d, &["href", "pathname"])
         && theirs.get("pathname").starts_with('/')
-        && without.join("/") == ours.get("pathname")
+        && (0..segments.len()).any(|i| {
+            let mut without = segments.clone();
+            let drive = without.remove(i);
+            starts_with_drive_letter(&format!("/{drive}"))
+                && without.join("/") == ours.get("pathname")
+        })
+}
+
+fn rust_url_drive_letter_split(d: &Divergence) -> bool {
+    // A file path's first segment starts with "X:" but is no drive letter (the third code point
+    // is not /, \, ? or #, spec 4.2 "starts with a Windows drive letter"); rust-url splits it
+    // after "X:".
+    let Some((ours, theirs)) = both(d) else {
+        return false;
+    };
+    let path = ours.get("pathname");
+    ours.get("protocol") == "file:"
+        && only(d, &["href", "pathname"])
+        && path.len() > 3
+        && starts_with_drive_letter(&path[..3])
+        && theirs.get("pathname") == format!("{}/{}", &path[..3], &path[3..])
+}
+
+fn rust_url_drive_letter_family(d: &Divergence) -> bool {
+    // What is left of R10, R12 and R14 when they meet in one path: the paths are equal once
+    // every "X:" (with the "/" after it) is taken out of both, and a drive letter is involved.
+    let Some((ours, theirs)) = both(d) else {
+        return false;
+    };
+    fn without_drive_letters(path: &str) -> String {
+        let b = path.as_bytes();
+        let mut out = String::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i].is_ascii_alphabetic() && b.get(i + 1) == Some(&b':') {
+                i += if b.get(i + 2) == Some(&b'/') { 3 } else { 2 };
+                continue;
+            }
+            out.push(char::from(b[i]));
+            i += 1;
+        }
+        out
+    }
+    let (a, b) = (ours.get("pathname"), theirs.get("pathname"));
+    let file = ours.get("protocol") == "file:"
+        || d.base
+            .as_deref()
+            .is_some_and(|b| prepared(b).to_ascii_lowercase().starts_with("file:"));
+    only(d, &["href", "pathname"])
+        && file
+        && a.is_ascii()
+        && b.is_ascii()
+        && without_drive_letters(a) == without_drive_letters(b)
 }
 
 fn rust_url_panics(d: &Divergence) -> bool {
     d.theirs.as_ref().is_some_and(|t| t.href() == PANICKED)
 }
 
-fn ada_bidi_ascii_labels(d: &Divergence) -> bool {
+/// Characters of the right-to-left blocks (Hebrew, Arabic, Syriac, Thaana, NKo, ... and
+/// their presentation forms): what makes a domain a Bidi domain name.
+fn is_rtl_block(c: char) -> bool {
+    matches!(u32::from(c), 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
+}
+
+fn ada_bidi_rule(d: &Divergence) -> bool {
+    let (None, Some(_)) = (&d.ours, &d.theirs) else {
+        return false;
+    };
+    let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
+    if failure.and_then(|e| e.validation_error()) != Some(url_api::ValidationError::DomainToAscii) {
+        return false;
+    }
+    // Without the right-to-left characters (and the joiners, whose context they gave), we
+    // parse it: the bidi rule is why we fail.
+    let left_to_right = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '\u{200C}' | '\u{200D}'))
+            .map(|c| if is_rtl_block(c) { 'a' } else { c })
+            .collect()
+    };
+    let rtl = d.input.chars().any(is_rtl_block)
+        || d.base
+            .as_deref()
+            .is_some_and(|b| b.chars().any(is_rtl_block));
+    rtl && self::ours(
+        &left_to_right(&d.input),
+        d.base.as_deref().map(left_to_right).as_deref(),
+    )
+    .is_some()
+}
+
+fn ada_mapped_to_ascii(d: &Divergence) -> bool {
+    // We fail on a non-ASCII domain (ToASCII, relaxed, fails on an invalid xn-- label); ada's
+    // host is ASCII with such a label, and as ASCII input we keep it (CHANGES-2026-07, 3.3
+    // step 3 looks at the input, not at its mapping).
     let (None, Some(theirs)) = (&d.ours, &d.theirs) else {
         return false;
     };
     let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
     let host = theirs.get("hostname");
-    let labels: Vec<&str> = host.split('.').collect();
-    let is_ascii_label = |l: &&str| !l.is_empty() && l.is_ascii() && !l.starts_with("xn--");
-    if failure.and_then(|e| e.validation_error()) != Some(url_api::ValidationError::DomainToAscii)
-        || !labels.iter().any(is_ascii_label)
-    {
-        return false;
-    }
-    // With every ASCII label made a plain letter, we parse the host: those labels are why.
-    let plain: Vec<&str> = labels
-        .iter()
-        .map(|l| if is_ascii_label(l) { "a" } else { l })
-        .collect();
-    let host = format!(
-        "{}://{}/",
-        theirs.get("protocol").trim_end_matches(':'),
-        plain.join(".")
-    );
-    self::ours(&host, None).is_some()
+    failure.and_then(|e| e.validation_error()) == Some(url_api::ValidationError::DomainToAscii)
+        && host.is_ascii()
+        && host.split('.').any(|l| l.starts_with("xn--"))
+        && self::ours(theirs.href(), None).is_some()
 }
 
 fn ada_bidi_061d(d: &Divergence) -> bool {
@@ -607,6 +712,24 @@ fn ada_bidi_061d(d: &Divergence) -> bool {
         .as_ref()
         .map(|b| b.replace(END_OF_TEXT_MARK, "\u{646}"));
     self::ours(&input, base.as_deref()) == ada(&input, base.as_deref())
+}
+
+fn ada_joiners(d: &Divergence) -> bool {
+    // We fail on the domain (CheckJoiners is true, spec 3.3), ada parses; without the joiners
+    // we parse it too.
+    let is_joiner = |c: char| matches!(c, '\u{200C}' | '\u{200D}');
+    let (None, Some(_)) = (&d.ours, &d.theirs) else {
+        return false;
+    };
+    let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
+    let without = |s: &str| s.replace(is_joiner, "");
+    failure.and_then(|e| e.validation_error()) == Some(url_api::ValidationError::DomainToAscii)
+        && (d.input.contains(is_joiner) || d.base.as_deref().is_some_and(|b| b.contains(is_joiner)))
+        && self::ours(
+            &without(&d.input),
+            d.base.as_deref().map(without).as_deref(),
+        )
+        .is_some()
 }
 
 /// Checks one input (see the module docs).

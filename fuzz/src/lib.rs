@@ -29,6 +29,7 @@ pub mod percent;
 pub mod search_params;
 pub mod seeds;
 pub mod setters;
+pub mod validity;
 
 #[cfg(feature = "differential")]
 pub mod differential;
@@ -77,6 +78,11 @@ pub const TARGETS: &[Target] = &[
         check: form_urlencoded::check,
         features: &[],
     },
+    Target {
+        name: "validity",
+        check: validity::check,
+        features: &[],
+    },
     #[cfg(feature = "differential")]
     Target {
         name: "differential",
@@ -86,13 +92,14 @@ pub const TARGETS: &[Target] = &[
 ];
 
 /// The names of all targets, including those behind features.
-pub const ALL_TARGET_NAMES: [&str; 7] = [
+pub const ALL_TARGET_NAMES: [&str; 8] = [
     "parse",
     "setters",
     "search_params",
     "host",
     "percent",
     "form_urlencoded",
+    "validity",
     "differential",
 ];
 

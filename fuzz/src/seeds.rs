@@ -229,7 +229,7 @@ pub fn seeds_for(name: &str, strings: &Strings, lines: &[String]) -> Vec<Vec<u8>
         })
     };
     match name {
-        "parse" | "differential" => {
+        "parse" | "differential" | "validity" => {
             seeds.extend(urls());
             seeds.extend(
                 strings

@@ -145,12 +145,21 @@ const CLASS: [u8; 256] = {
     table
 };
 
-/// The union of the classes of `bytes`, in one pass.
+/// The union of the classes of `bytes`, in one pass (eight table loads OR-ed per step, no
+/// branch per byte).
 #[inline]
 pub(crate) fn classify(bytes: &[u8]) -> u8 {
-    bytes
+    let mut chunks = bytes.chunks_exact(8);
+    let mut classes = 0;
+    for chunk in &mut chunks {
+        classes |= chunk
+            .iter()
+            .fold(0, |classes, &b| classes | CLASS[usize::from(b)]);
+    }
+    chunks
+        .remainder()
         .iter()
-        .fold(0, |classes, &b| classes | CLASS[usize::from(b)])
+        .fold(classes, |classes, &b| classes | CLASS[usize::from(b)])
 }
 
 /// The domain parser on an ASCII domain (spec 3.3, July 2026, steps 1, 2, 3 and 5).

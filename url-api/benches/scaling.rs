@@ -25,16 +25,29 @@ fn fill(prefix: &str, unit: &str, suffix: &str, len: usize) -> String {
     s
 }
 
-/// The shapes: a name, and the input of about `len` bytes.
-fn shapes() -> Vec<(&'static str, fn(usize) -> String)> {
+/// A shape: its name, and how to make an input of about `len` bytes.
+type Shape = (&'static str, fn(usize) -> String);
+
+/// The shapes.
+fn shapes() -> Vec<Shape> {
     vec![
         ("path", |n| fill("https://example.com/", "segment/", "", n)),
-        ("path (encoded)", |n| fill("https://example.com/", "a b/", "", n)),
-        ("query", |n| fill("https://example.com/?", "abcdefgh", "", n)),
-        ("fragment", |n| fill("https://example.com/#", "abcdefgh", "", n)),
+        ("path (encoded)", |n| {
+            fill("https://example.com/", "a b/", "", n)
+        }),
+        ("query", |n| {
+            fill("https://example.com/?", "abcdefgh", "", n)
+        }),
+        ("fragment", |n| {
+            fill("https://example.com/#", "abcdefgh", "", n)
+        }),
         ("host", |n| fill("https://", "label.", "com/", n)),
-        ("host (upper case)", |n| fill("https://", "LABEL.", "com/", n)),
-        ("userinfo", |n| fill("https://", "user", ":pass@example.com/", n)),
+        ("host (upper case)", |n| {
+            fill("https://", "LABEL.", "com/", n)
+        }),
+        ("userinfo", |n| {
+            fill("https://", "user", ":pass@example.com/", n)
+        }),
         ("many ../", |n| {
             let half = fill("https://example.com/", "a/", "", n / 2);
             fill(&half, "../", "", n)
@@ -43,7 +56,9 @@ fn shapes() -> Vec<(&'static str, fn(usize) -> String)> {
             let half = fill("https://example.com/", "a/", "", n / 2);
             fill(&half, "%2e%2e/", "", n)
         }),
-        ("many & pairs", |n| fill("https://example.com/?", "a=1&", "", n)),
+        ("many & pairs", |n| {
+            fill("https://example.com/?", "a=1&", "", n)
+        }),
         ("opaque path", |n| fill("data:", "text/plain,", "", n)),
     ]
 }

@@ -13,13 +13,17 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use std::hint::black_box;
 use url_api::{Url, UrlSearchParams};
 
-const URL: &str = "https://user:pass@www.example.com:8080/path/to/page.html?q=rust&lang=en#section-2";
+/// A setter under test: its name, a value, and how to call it.
+type Case = (&'static str, &'static str, fn(&mut Url, &str));
+
+const URL: &str =
+    "https://user:pass@www.example.com:8080/path/to/page.html?q=rust&lang=en#section-2";
 
 fn setters(c: &mut Criterion) {
     let url = Url::parse(URL, None).expect("the benchmark URL parses");
     let mut group = c.benchmark_group("setter");
     group.bench_function("clone", |b| b.iter(|| black_box(black_box(&url).clone())));
-    let cases: [(&str, &str, fn(&mut Url, &str)); 10] = [
+    let cases: [Case; 10] = [
         ("href", "https://example.org/a/b?c#d", |u, v| {
             let _ = u.set_href(v);
         }),

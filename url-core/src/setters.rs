@@ -1,8 +1,11 @@
 //! Record edits that the API setters (spec 6) need besides the state override. Each one
-//! changes one component and serializes the record again (linear in the URL's length).
+//! changes one component: the query and the fragment are spliced into the serialization in
+//! place; the others serialize the record again (linear in the URL's length).
 
+use crate::error::ParseError;
 use crate::parts::Parts;
-use crate::url::Url;
+use crate::url::{Url, to_u32};
+use core::num::NonZeroU32;
 use percent::{FRAGMENT, QUERY, SPECIAL_QUERY, USERINFO, utf8_percent_encode};
 
 impl Url {
@@ -88,23 +91,68 @@ impl Url {
             QUERY
         };
         let encoded = query.map(|q| utf8_percent_encode(q, set));
-        let rebuilt = Parts {
-            query: encoded.as_deref(),
-            ..Parts::of(self)
-        }
-        .build();
-        self.replace_with(rebuilt);
+        // Fails only when the URL would be too long: then it stays as it was.
+        let _ = self.splice_query(encoded.as_deref());
     }
 
     /// Sets the fragment to null or to `fragment`, percent-encoding with the fragment
     /// percent-encode set as the fragment state does.
     pub fn set_fragment(&mut self, fragment: Option<&str>) {
         let encoded = fragment.map(|f| utf8_percent_encode(f, FRAGMENT));
-        let rebuilt = Parts {
-            fragment: encoded.as_deref(),
-            ..Parts::of(self)
+        // Fails only when the URL would be too long: then it stays as it was.
+        let _ = self.splice_fragment(encoded.as_deref());
+    }
+
+    /// Replaces the query with `query` (null, or text already encoded as a query), in place.
+    /// On failure (the URL would be longer than `u32::MAX` bytes) nothing changes.
+    pub(crate) fn splice_query(&mut self, query: Option<&str>) -> Result<(), ParseError> {
+        let start = self.path_end() as usize;
+        let end = self
+            .fragment_start
+            .map_or(self.serialization.len(), |f| f.get() as usize);
+        let added = query.map_or(0, |q| 1 + q.len());
+        let new_len = self.serialization.len() - (end - start) + added;
+        if u32::try_from(new_len).is_err() {
+            return Err(ParseError::TooLong);
         }
-        .build();
-        self.replace_with(rebuilt);
+        match query {
+            None => self.serialization.replace_range(start..end, ""),
+            Some(q) if end == self.serialization.len() => {
+                self.serialization.truncate(start);
+                self.serialization.reserve_exact(added);
+                self.serialization.push('?');
+                self.serialization.push_str(q);
+            }
+            Some(q) => {
+                self.serialization.replace_range(start..end, "?");
+                self.serialization.insert_str(start + 1, q);
+            }
+        }
+        self.query_start = query.and_then(|_| NonZeroU32::new(to_u32(start)));
+        self.fragment_start = self
+            .fragment_start
+            .and_then(|_| NonZeroU32::new(to_u32(start + added)));
+        Ok(())
+    }
+
+    /// Replaces the fragment with `fragment` (null, or text already encoded as a fragment),
+    /// in place. On failure (the URL would be longer than `u32::MAX` bytes) nothing changes.
+    pub(crate) fn splice_fragment(&mut self, fragment: Option<&str>) -> Result<(), ParseError> {
+        let start = self
+            .fragment_start
+            .map_or(self.serialization.len(), |f| f.get() as usize);
+        let added = fragment.map_or(0, |f| 1 + f.len());
+        if u32::try_from(start + added).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        self.serialization.truncate(start);
+        self.fragment_start = None;
+        if let Some(fragment) = fragment {
+            self.serialization.reserve_exact(added);
+            self.fragment_start = NonZeroU32::new(to_u32(start));
+            self.serialization.push('#');
+            self.serialization.push_str(fragment);
+        }
+        Ok(())
     }
 }

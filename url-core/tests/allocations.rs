@@ -42,7 +42,10 @@ fn allocations_per_url() {
         // and inputs with tabs or newlines may cost more; a failure may cost one (the buffer
         // is reserved when the scheme is known). Issue 6: at most 1.0 per successful parse on
         // average, and no reallocation.
-        assert!(per_success <= 1.0, "{name}: {per_success} allocations per successful parse");
+        assert!(
+            per_success <= 1.0,
+            "{name}: {per_success} allocations per successful parse"
+        );
         assert!(per_url <= 1.0, "{name}: {per_url} allocations per URL");
         assert_eq!(stats.reallocations, 0, "{name}: reallocations");
     }

@@ -148,15 +148,17 @@ const HOSTS: &[&str] = &[
     "a<b",
 ];
 const PATHS: &[&str] = &[
-    "", "/", "/a", "/a/b.c", "/./", "/../", "/.", "/..", "/a/.", "/a/..", "/a/./b", "/.a",
-    "/a.", "/...", "/..a", "/%2e", "/%2E/", "/.%2e", "/%2e./", "/a%2eb", "/%41", "/%", "\\a",
-    "/a\\b", "/a b", "/a^", "/a|b", "/C:", "/C|", "/C|/x", "/C:/x", "/c:", "//x", "//", "/a\"b",
-    "/a{}", "/é", "/a\u{1}", "/a\n", "/a\t", "/a ", ".",
+    "", "/", "/a", "/a/b.c", "/./", "/../", "/.", "/..", "/a/.", "/a/..", "/a/./b", "/.a", "/a.",
+    "/...", "/..a", "/%2e", "/%2E/", "/.%2e", "/%2e./", "/a%2eb", "/%41", "/%", "\\a", "/a\\b",
+    "/a b", "/a^", "/a|b", "/C:", "/C|", "/C|/x", "/C:/x", "/c:", "//x", "//", "/a\"b", "/a{}",
+    "/é", "/a\u{1}", "/a\n", "/a\t", "/a ", ".",
 ];
 const QUERIES: &[&str] = &[
     "", "?", "?a=b", "?a'b", "?a b", "?a\"b", "?é", "?%2e", "??", "?a/../b", "?a\\b", "?<>",
 ];
-const FRAGMENTS: &[&str] = &["", "#", "#x", "#x y", "#`", "#é", "##", "#?", "#<", "#x\u{0}"];
+const FRAGMENTS: &[&str] = &[
+    "", "#", "#x", "#x y", "#`", "#é", "##", "#?", "#<", "#x\u{0}",
+];
 
 /// A piece of `items`: when `normal`, one of the first `normal_count` (the pieces the fast path
 /// takes), else any.
@@ -164,7 +166,7 @@ fn piece<'a>(rng: &mut Rng, items: &[&'a str], normal: bool, normal_count: usize
     if normal {
         items[rng.below(normal_count)]
     } else {
-        *rng.pick(items)
+        items[rng.below(items.len())]
     }
 }
 
@@ -187,7 +189,10 @@ fn generated(rng: &mut Rng) -> String {
         // One abnormal byte somewhere.
         let at = rng.below(s.len() + 1);
         if s.is_char_boundary(at) {
-            s.insert(at, *rng.pick(&['.', '%', ' ', '\\', ':', '@', '[', 'A', '/', '?', '#', 'é']));
+            s.insert(
+                at,
+                *rng.pick(&['.', '%', ' ', '\\', ':', '@', '[', 'A', '/', '?', '#', 'é']),
+            );
         }
     }
     if rng.one_in(20) {

@@ -57,7 +57,9 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [imp, variant, file, rest @ ..] = args.as_slice() else {
-        eprintln!("usage: url-profile <ours|core|general|ada|url> <parse|href|can_parse> FILE [PASSES]");
+        eprintln!(
+            "usage: url-profile <ours|core|general|ada|url> <parse|href|can_parse> FILE [PASSES]"
+        );
         std::process::exit(2);
     };
     let passes: usize = rest.first().and_then(|p| p.parse().ok()).unwrap_or(1);

@@ -163,8 +163,13 @@ impl Url {
             Err(_) => parser.host_set,
         };
         if changed {
-            let updated = parser.commit(self, state)?;
-            *self = updated;
+            match state {
+                // The query and fragment states wrote the whole new component (the old one
+                // was loaded first): spliced in place.
+                StateOverride::Query => self.splice_query(Some(&parser.out))?,
+                StateOverride::Fragment => self.splice_fragment(Some(&parser.out))?,
+                _ => *self = parser.commit(self, state)?,
+            }
         }
         result.map(|_| ())
     }

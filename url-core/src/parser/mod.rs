@@ -22,39 +22,47 @@ use alloc::string::String;
 use core::num::NonZeroU32;
 use host::{HostKind, ReportedError, ValidationError, ValidationSink};
 use input::{InputMap, MapSink};
-use percent::{AsciiSet, Encoder, first_byte_to_encode, percent_encode_byte_into};
+use percent::{AsciiSet, Encoder, first_byte_to_encode};
 
 /// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3, "UTF-8
-/// percent-encode"). Runs that need no encoding are copied as `str` slices, whole: a run
-/// starts after an encoded byte (so at an ASCII byte, which is not encoded) and ends at a
-/// byte to encode (ASCII, or the first byte of a code point, since every non-ASCII byte is
-/// encoded), so both ends are char boundaries and no UTF-8 check is needed.
+/// percent-encode").
+///
+/// The run before the first byte to encode is copied whole (most input has no such byte at
+/// all). After it, each byte to encode is written as three bytes, and each run between two of
+/// them is copied whole when it is long, byte by byte when it is short (a call to copy a few
+/// bytes costs more than the bytes). Runs start after an encoded byte (so at an ASCII byte)
+/// and end at a byte to encode (ASCII, or the first byte of a code point, since every
+/// non-ASCII byte is encoded): both ends are char boundaries, so no UTF-8 check is needed.
 #[inline]
 pub(crate) fn encode_into(s: &str, set: &AsciiSet, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let bytes = s.as_bytes();
     let Some(first) = first_byte_to_encode(bytes, set) else {
         out.push_str(s);
         return;
     };
-    let mut run_start = 0;
+    out.push_str(s.get(..first).unwrap_or_default());
     let mut i = first;
-    loop {
-        out.push_str(s.get(run_start..i).unwrap_or_default());
-        // Bytes to encode come in runs too (a non-ASCII code point is 2 to 4 of them).
-        while let Some(&b) = bytes.get(i)
-            && set.should_percent_encode(b)
-        {
-            percent_encode_byte_into(b, out);
+    while let Some(&b) = bytes.get(i) {
+        if set.should_percent_encode(b) {
+            // "Percent-encode a byte": "%" and two upper-case hex digits.
+            out.push('%');
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0xF)]));
             i += 1;
+            continue;
         }
-        run_start = i;
-        match first_byte_to_encode(bytes.get(i..).unwrap_or_default(), set) {
-            Some(next) => i += next,
-            None => {
-                out.push_str(s.get(run_start..).unwrap_or_default());
-                return;
+        let rest = bytes.get(i..).unwrap_or_default();
+        let run = first_byte_to_encode(rest, set).unwrap_or(rest.len());
+        if run > 16 {
+            out.push_str(s.get(i..i + run).unwrap_or_default());
+        } else {
+            // Bytes that need no encoding are ASCII.
+            for &b in rest.get(..run).unwrap_or_default() {
+                out.push(char::from(b));
             }
         }
+        i += run;
     }
 }
 

@@ -29,13 +29,18 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
 
     /// 4.4 scheme state. Scans the whole scheme run at once.
     pub(crate) fn scheme_state(&mut self, pointer: usize) -> Step {
-        // Step 1: ASCII alphanumeric, "+", "-" and "." go to the buffer.
+        // Step 1: ASCII alphanumeric, "+", "-" and "." go to the buffer. The common special
+        // schemes followed by "://" are recognized from one word of input.
+        let known = super::fast::special_scheme_and_slashes(self.rest(pointer));
         let end = pointer
-            + self
-                .rest(pointer)
-                .iter()
-                .position(|&b| !SCHEME.contains(b))
-                .unwrap_or(self.input.len().saturating_sub(pointer));
+            + match known {
+                Some((len, _, _)) => len,
+                None => self
+                    .rest(pointer)
+                    .iter()
+                    .position(|&b| !SCHEME.contains(b))
+                    .unwrap_or(self.input.len().saturating_sub(pointer)),
+            };
         if self.byte(end) != Some(b':') {
             // Step 3: not a scheme. Without a state override, start over in the no scheme
             // state; with one, failure.
@@ -51,7 +56,10 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             // path that `reserve` takes).
             self.out = String::with_capacity(self.input.len() + SLACK);
         }
-        let scheme_type = if buffer.bytes().any(|b| b.is_ascii_uppercase()) {
+        let scheme_type = if let Some((_, scheme_type, false)) = known {
+            self.out.push_str(buffer);
+            scheme_type
+        } else if buffer.bytes().any(|b| b.is_ascii_uppercase()) {
             let start = self.out.len();
             for b in buffer.bytes() {
                 self.out.push(char::from(b.to_ascii_lowercase()));

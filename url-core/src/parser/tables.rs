@@ -92,26 +92,43 @@ pub(crate) const PATH_RUN_STOP_SPECIAL: AsciiSet = PATH_RUN_STOP.add(b'\\');
 /// percent-encode set encodes.
 pub(crate) const OPAQUE_PATH_STOP: AsciiSet = (*C0_CONTROL).union(OPAQUE_PATH);
 
-/// The index of the first byte of `bytes` in `set`, if any. Tests
-/// eight bytes per branch and looks for the exact position only in a chunk with a hit.
-#[inline]
+/// The index of the first byte of `bytes` in `set`, if any. Tests eight bytes per branch
+/// and looks for the exact position only in a chunk with a hit; the last few bytes are
+/// tested as the last eight bytes of `bytes` (overlapping bytes already known not to be in
+/// `set`), so that only inputs shorter than eight bytes are tested byte by byte.
+#[inline(always)]
 pub(crate) fn find(bytes: &[u8], set: &ByteSet) -> Option<usize> {
-    let mut chunks = bytes.chunks_exact(8);
+    let hits = |chunk: &[u8; 8]| chunk.iter().fold(false, |any, &b| any | set.contains(b));
+    let first = |chunk: &[u8]| chunk.iter().position(|&b| set.contains(b));
+    let word = |at: usize| {
+        bytes
+            .get(at..at + 8)
+            .and_then(|c| <&[u8; 8]>::try_from(c).ok())
+    };
     let mut offset = 0;
-    for chunk in &mut chunks {
-        if chunk.iter().fold(false, |any, &b| any | set.contains(b)) {
-            return chunk
-                .iter()
-                .position(|&b| set.contains(b))
-                .map(|i| offset + i);
+    while let Some(chunk) = word(offset) {
+        if hits(chunk) {
+            return first(chunk).map(|i| offset + i);
         }
         offset += 8;
     }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| set.contains(b))
-        .map(|i| offset + i)
+    if offset >= bytes.len() {
+        return None;
+    }
+    match bytes
+        .len()
+        .checked_sub(8)
+        .and_then(|last| Some((last, word(last)?)))
+    {
+        Some((last, chunk)) => {
+            if hits(chunk) {
+                first(chunk).map(|i| last + i)
+            } else {
+                None
+            }
+        }
+        None => first(bytes),
+    }
 }
 
 /// Whether `bytes` holds a byte below `0x0E` (the ASCII tabs and newlines are 0x09, 0x0A and
