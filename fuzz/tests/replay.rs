@@ -112,6 +112,11 @@ fn replay_form_urlencoded() {
     replay("form_urlencoded", url_fuzz::form_urlencoded::check);
 }
 
+#[test]
+fn replay_validity() {
+    replay("validity", url_fuzz::validity::check);
+}
+
 #[cfg(feature = "differential")]
 #[test]
 fn replay_differential() {

@@ -117,19 +117,7 @@ fn chunk_hits(table: &[Class; 256], chunk: &[u8; 8], class: Class) -> bool {
     chunk.iter().fold(0, |any, &b| any | table[usize::from(b)]) & class != 0
 }
 
-/// The index of the first byte of a `chunk` with a hit: the table values placed in the bytes
-/// of a little-endian word, masked, and its trailing zeros counted (no branch per byte).
-#[inline(always)]
-fn first_hit_in_chunk(table: &[Class; 256], chunk: &[u8; 8], class: Class) -> usize {
-    let mut word = 0u64;
-    for (k, &b) in chunk.iter().enumerate() {
-        word |= u64::from(table[usize::from(b)]) << (8 * k);
-    }
-    let hits = word & (u64::from(class) * 0x0101_0101_0101_0101);
-    (hits.trailing_zeros() / 8) as usize
-}
-
-/// The index of the first byte of `chunk` that stops the scan `class`, or its length.
+/// The index of the first byte of `chunk` that stops the scan `class` (there is one).
 #[inline(always)]
 fn first_hit(table: &[Class; 256], chunk: &[u8], class: Class) -> usize {
     chunk
@@ -157,7 +145,7 @@ fn scan_in(table: &[Class; 256], bytes: &[u8], from: usize, class: Class) -> usi
         .and_then(|c| <&[u8; 8]>::try_from(c).ok())
     {
         if chunk_hits(table, chunk, class) {
-            return i + first_hit_in_chunk(table, chunk, class);
+            return i + first_hit(table, chunk, class);
         }
         i += 8;
     }
@@ -170,7 +158,7 @@ fn scan_in(table: &[Class; 256], bytes: &[u8], from: usize, class: Class) -> usi
         Some(last) if last >= from => {
             match bytes.get(last..).and_then(|c| <&[u8; 8]>::try_from(c).ok()) {
                 Some(chunk) if chunk_hits(table, chunk, class) => {
-                    last + first_hit_in_chunk(table, chunk, class)
+                    last + first_hit(table, chunk, class)
                 }
                 _ => bytes.len(),
             }
