@@ -64,6 +64,9 @@ impl<E: Encoder + ?Sized> Encoder for &E {
 /// assert_eq!(first_byte_to_encode(b"/a/b", PATH), None);
 /// ```
 #[inline]
+// A `u8` index into a 256-entry table is always in range (and the const loops are bounded by
+// the array lengths they index), so this indexing cannot panic.
+#[allow(clippy::indexing_slicing)]
 pub fn first_byte_to_encode(input: &[u8], set: &AsciiSet) -> Option<usize> {
     let table = set.encode_table();
     // Most input needs no encoding: test eight bytes per branch (one table load each, OR-ed),
@@ -92,6 +95,9 @@ pub fn first_byte_to_encode(input: &[u8], set: &AsciiSet) -> Option<usize> {
 /// `%00%01…%FF`: the percent-encoding of byte `b` is `PERCENT_ENCODED[3 * b..3 * b + 3]`,
 /// so that encoding a byte is one copy.
 #[cfg(feature = "alloc")]
+// A `u8` index into a 256-entry table is always in range (and the const loops are bounded by
+// the array lengths they index), so this indexing cannot panic.
+#[allow(clippy::indexing_slicing)]
 const PERCENT_ENCODED: &str = {
     const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
     const BYTES: [u8; 768] = {
@@ -256,6 +262,8 @@ pub fn percent_encode_after_encoding<E: Encoder + ?Sized>(
 
 /// "Serialize an integer" (spec 1): the shortest decimal form, without `format!`.
 #[cfg(feature = "alloc")]
+// `i` counts down from 10 and a u32 has at most 10 digits, so `digits[i]` is in range.
+#[allow(clippy::indexing_slicing)]
 fn push_decimal(mut n: u32, out: &mut String) {
     let mut digits = [0u8; 10];
     let mut i = digits.len();

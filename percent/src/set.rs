@@ -16,6 +16,7 @@ pub struct AsciiSet {
 }
 
 /// The table of the empty set: only the non-ASCII bytes are encoded.
+#[allow(clippy::indexing_slicing)] // bounded by the array length
 const fn empty_table() -> [bool; 256] {
     let mut table = [false; 256];
     let mut b = 0x80;
@@ -26,6 +27,9 @@ const fn empty_table() -> [bool; 256] {
     table
 }
 
+// A `u8` index into a 256-entry table is always in range (and the const loops are bounded by
+// the array lengths they index), so this indexing cannot panic.
+#[allow(clippy::indexing_slicing)]
 impl AsciiSet {
     /// The set with no members.
     pub const EMPTY: AsciiSet = AsciiSet {

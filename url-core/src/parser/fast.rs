@@ -111,13 +111,19 @@ static UPPER_HOST: [Class; 256] = {
     table
 };
 
-/// Whether a byte of `chunk` stops the scan `class`: eight table loads OR-ed, one branch.
+/// The bytes of `chunk` that stop the scan `class`, as the bytes of a little-endian word
+/// (non-zero where a byte stops it): eight table loads, no branch. The first such byte is at
+/// `trailing_zeros / 8`.
 #[inline(always)]
-fn chunk_hits(table: &[Class; 256], chunk: &[u8; 8], class: Class) -> bool {
-    chunk.iter().fold(0, |any, &b| any | table[usize::from(b)]) & class != 0
+fn hits(table: &[Class; 256], chunk: &[u8; 8], class: Class) -> u64 {
+    let mut word = 0;
+    for (k, &b) in chunk.iter().enumerate() {
+        word |= u64::from(table[usize::from(b)]) << (8 * k);
+    }
+    word & (u64::from(class) * 0x0101_0101_0101_0101)
 }
 
-/// The index of the first byte of `chunk` that stops the scan `class` (there is one).
+/// The index of the first byte of `chunk` that stops the scan `class`, or its length.
 #[inline(always)]
 fn first_hit(table: &[Class; 256], chunk: &[u8], class: Class) -> usize {
     chunk
@@ -144,8 +150,9 @@ fn scan_in(table: &[Class; 256], bytes: &[u8], from: usize, class: Class) -> usi
         .get(i..i + 8)
         .and_then(|c| <&[u8; 8]>::try_from(c).ok())
     {
-        if chunk_hits(table, chunk, class) {
-            return i + first_hit(table, chunk, class);
+        let hit = hits(table, chunk, class);
+        if hit != 0 {
+            return i + (hit.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
@@ -157,10 +164,11 @@ fn scan_in(table: &[Class; 256], bytes: &[u8], from: usize, class: Class) -> usi
         // hit is at `i` or after.
         Some(last) if last >= from => {
             match bytes.get(last..).and_then(|c| <&[u8; 8]>::try_from(c).ok()) {
-                Some(chunk) if chunk_hits(table, chunk, class) => {
-                    last + first_hit(table, chunk, class)
-                }
-                _ => bytes.len(),
+                Some(chunk) => match hits(table, chunk, class) {
+                    0 => bytes.len(),
+                    hit => last + (hit.trailing_zeros() / 8) as usize,
+                },
+                None => bytes.len(),
             }
         }
         _ => i + first_hit(table, bytes.get(i..).unwrap_or_default(), class),
