@@ -5,6 +5,10 @@
 //! both succeed with the same href and the same value of every getter. A divergence that is
 //! not one of the known classes ([`classify`], documented with the WPT case or spec step that
 //! shows which side is right in `fuzz/DIVERGENCES.md`) fails the check.
+//!
+//! ada is also the cross-check for rust-url: the file path and drive letter classes, and the
+//! catch-all [`RUST_URL_OTHER`], accept a rust-url divergence only where ada gives exactly our
+//! result ([`Divergence::ada_agrees`]).
 
 use std::fmt;
 
@@ -135,6 +139,10 @@ pub struct Divergence {
     pub ours: Option<Shape>,
     /// The other implementation's result (`None`: failure).
     pub theirs: Option<Shape>,
+    /// For a rust-url divergence: ada's result is ours, href and every getter (ada follows
+    /// the standard, so this is the cross-check that our side is right). Always false for an
+    /// ada divergence.
+    pub ada_agrees: bool,
 }
 
 impl Divergence {
@@ -180,11 +188,10 @@ impl fmt::Display for Divergence {
 /// Every divergence of ada and rust-url from this project on `input` against `base`.
 pub fn compare(input: &str, base: Option<&str>) -> Vec<Divergence> {
     let ours = ours(input, base);
+    let ada = ada(input, base);
+    let ada_agrees = ada == ours;
     let mut found = Vec::new();
-    for (other, theirs) in [
-        (Other::Ada, ada(input, base)),
-        (Other::RustUrl, rust_url(input, base)),
-    ] {
+    for (other, theirs) in [(Other::Ada, ada), (Other::RustUrl, rust_url(input, base))] {
         if theirs != ours {
             found.push(Divergence {
                 other,
@@ -192,6 +199,7 @@ pub fn compare(input: &str, base: Option<&str>) -> Vec<Divergence> {
                 base: base.map(Into::into),
                 ours: ours.clone(),
                 theirs,
+                ada_agrees: other == Other::RustUrl && ada_agrees,
             });
         }
     }
@@ -274,11 +282,6 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
     ),
     (
         Other::RustUrl,
-        "R15 rust-url's drive letter quirks (R10, R12, R14) in one path",
-        rust_url_drive_letter_family,
-    ),
-    (
-        Other::RustUrl,
         "R13 rust-url panics on a debug assertion",
         rust_url_panics,
     ),
@@ -304,8 +307,41 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
     ),
 ];
 
+/// The general drive letter class, tried after [`CLASSES`] and their combinations: rust-url
+/// handles a Windows drive letter in a path otherwise than the standard, where ada gives
+/// exactly our result.
+pub const RUST_URL_DRIVE_LETTERS: (Class, Recognizer) = (
+    "R15 rust-url mishandles Windows drive letters in paths in other ways",
+    rust_url_drive_letter_path,
+);
+
+/// rust-url differs where ada gives exactly our result, and no class above explains how.
+pub const RUST_URL_OTHER: Class = "R-other rust-url deviates where ours and ada agree";
+
 /// The known class of `d`, or `None` when it is unexplained.
+///
+/// An ada divergence must be one of the ada classes. A rust-url divergence gets the most
+/// specific rust-url class that recognizes it, alone or combined with R4 and R8 (the file path
+/// and drive letter classes also need [`Divergence::ada_agrees`]); failing that, the general
+/// drive letter class [`RUST_URL_DRIVE_LETTERS`], and, when ada gives exactly our result,
+/// [`RUST_URL_OTHER`].
 pub fn classify(d: &Divergence) -> Option<Class> {
+    if let Some(class) = classify_specific(d) {
+        return Some(class);
+    }
+    if d.other != Other::RustUrl || !d.ada_agrees {
+        return None;
+    }
+    let (drive_letters, recognizes) = RUST_URL_DRIVE_LETTERS;
+    Some(if recognizes(d) {
+        drive_letters
+    } else {
+        RUST_URL_OTHER
+    })
+}
+
+/// The classes of [`CLASSES`], alone or combined with R4 and R8.
+fn classify_specific(d: &Divergence) -> Option<Class> {
     let found = CLASSES
         .iter()
         .find(|(other, _, test)| *other == d.other && test(d))
@@ -328,7 +364,7 @@ pub fn classify(d: &Divergence) -> Option<Class> {
             ours: Some(shape),
             ..d.clone()
         };
-        if rest.ours == rest.theirs || classify(&rest).is_some() {
+        if rest.ours == rest.theirs || classify_specific(&rest).is_some() {
             return Some(CLASSES[3].1);
         }
     }
@@ -350,7 +386,7 @@ pub fn classify(d: &Divergence) -> Option<Class> {
     if rest.theirs == rest.ours {
         return Some(CLASSES[7].1);
     }
-    classify(&rest)
+    classify_specific(&rest)
 }
 
 /// The basic URL parser's steps 1 to 3 on `input`: leading and trailing C0 control or space
@@ -404,6 +440,7 @@ fn rust_url_xn_label(d: &Divergence) -> bool {
             base: None,
             ours: self::ours(base, None),
             theirs: None,
+            ada_agrees: d.ada_agrees,
         });
     }
     // The inner URL of a blob: URL fails in rust-url, for this reason (so its origin is opaque).
@@ -419,6 +456,7 @@ fn rust_url_xn_label(d: &Divergence) -> bool {
             base: None,
             ours: self::ours(inner, None),
             theirs: rust_url(inner, None),
+            ada_agrees: d.ada_agrees,
         });
     }
     let Some(ours) = they_fail(d) else {
@@ -449,7 +487,8 @@ fn rust_url_file_host_dropped(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    ours.get("protocol") == "file:"
+    d.ada_agrees
+        && ours.get("protocol") == "file:"
         && only(d, &["href", "host", "hostname"])
         && theirs.get("host").is_empty()
         && starts_with_drive_letter(ours.get("pathname"))
@@ -460,7 +499,8 @@ fn rust_url_file_empty_segments(d: &Divergence) -> bool {
         return false;
     };
     let path = ours.get("pathname");
-    ours.get("protocol") == "file:"
+    d.ada_agrees
+        && ours.get("protocol") == "file:"
         && only(d, &["href", "pathname"])
         && path.starts_with("//")
         && theirs.get("pathname") == format!("/{}", path.trim_start_matches('/'))
@@ -471,7 +511,8 @@ fn rust_url_pipe_drive_letter(d: &Divergence) -> bool {
         return false;
     };
     let theirs_path = theirs.get("pathname");
-    ours.get("protocol") == "file:"
+    d.ada_agrees
+        && ours.get("protocol") == "file:"
         && only(d, &["href", "pathname"])
         && starts_with_drive_letter(theirs_path)
         && theirs_path.get(2..3) == Some("|")
@@ -508,7 +549,8 @@ fn rust_url_glued_to_drive_letter(d: &Divergence) -> bool {
     let Some((_, drive)) = base_path.rsplit_once('/') else {
         return false;
     };
-    ours.get("protocol") == "file:"
+    d.ada_agrees
+        && ours.get("protocol") == "file:"
         && only(d, &["href", "pathname"])
         && base_path.matches('/').count() > 1
         && starts_with_drive_letter(&format!("/{drive}"))
@@ -591,7 +633,8 @@ fn rust_url_drive_letter_kept(d: &Divergence) -> bool {
     };
     // Their path is ours with one more segment, a Windows drive letter.
     let segments: Vec<&str> = theirs.get("pathname").split('/').collect();
-    only(d, &["href", "pathname"])
+    d.ada_agrees
+        && only(d, &["href", "pathname"])
         && theirs.get("pathname").starts_with('/')
         && (0..segments.len()).any(|i| {
             let mut without = segments.clone();
@@ -609,43 +652,49 @@ fn rust_url_drive_letter_split(d: &Divergence) -> bool {
         return false;
     };
     let path = ours.get("pathname");
-    ours.get("protocol") == "file:"
+    d.ada_agrees
+        && ours.get("protocol") == "file:"
         && only(d, &["href", "pathname"])
         && path.len() > 3
         && starts_with_drive_letter(&path[..3])
         && theirs.get("pathname") == format!("{}/{}", &path[..3], &path[3..])
 }
 
-fn rust_url_drive_letter_family(d: &Divergence) -> bool {
-    // What is left of R10, R12 and R14 when they meet in one path: the paths are equal once
-    // every "X:" (with the "/" after it) is taken out of both, and a drive letter is involved.
+fn rust_url_drive_letter_path(d: &Divergence) -> bool {
+    // Everything else rust-url does with Windows drive letters in paths (R3, R5, R10, R12 and
+    // R14 meeting in one path, drive letters in the middle of a base path, "X|" forms, ...),
+    // accepted only where ada, which follows the standard, gives exactly our result. A drive
+    // letter must be in play: in the input, in the base's path or in either result's path.
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    fn without_drive_letters(path: &str) -> String {
-        let b = path.as_bytes();
-        let mut out = String::new();
-        let mut i = 0;
-        while i < b.len() {
-            if b[i].is_ascii_alphabetic() && b.get(i + 1) == Some(&b':') {
-                i += if b.get(i + 2) == Some(&b'/') { 3 } else { 2 };
-                continue;
-            }
-            out.push(char::from(b[i]));
-            i += 1;
-        }
-        out
-    }
-    let (a, b) = (ours.get("pathname"), theirs.get("pathname"));
-    let file = ours.get("protocol") == "file:"
-        || d.base
-            .as_deref()
-            .is_some_and(|b| prepared(b).to_ascii_lowercase().starts_with("file:"));
-    only(d, &["href", "pathname"])
-        && file
-        && a.is_ascii()
-        && b.is_ascii()
-        && without_drive_letters(a) == without_drive_letters(b)
+    let file = ours.get("protocol") == "file:";
+    let base_path = d
+        .base
+        .as_deref()
+        .and_then(|b| self::ours(b, None))
+        .map(|b| b.get("pathname").to_owned())
+        .unwrap_or_default();
+    d.ada_agrees
+        && only(d, &["href", "host", "hostname", "pathname"])
+        && (file || has_drive_letter_segment(theirs.get("pathname")))
+        && (has_drive_letter_segment(ours.get("pathname"))
+            || has_drive_letter_segment(theirs.get("pathname"))
+            || has_drive_letter_segment(&base_path)
+            || has_drive_letter_segment(&prepared(&d.input)))
+}
+
+/// Some segment of `text` (split at `/` and `\`; a leading `file:` taken off) starts with a
+/// Windows drive letter (spec 4.2: an ASCII alpha, then `:` or `|`).
+fn has_drive_letter_segment(text: &str) -> bool {
+    let text = match text.get(..5) {
+        Some(scheme) if scheme.eq_ignore_ascii_case("file:") => &text[5..],
+        _ => text,
+    };
+    text.split(['/', '\\']).any(|segment| {
+        let b = segment.as_bytes();
+        b.len() >= 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
+    })
 }
 
 fn rust_url_panics(d: &Divergence) -> bool {

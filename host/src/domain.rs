@@ -122,6 +122,9 @@ pub(crate) const UPPER: u8 = 8;
 const NOT_LDH_OR_DOT: u8 = 16;
 
 /// Classes of every byte, built from the forbidden domain code points (spec 3.2).
+// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
+// the array lengths they index (a panic there would be a compile error): no panic.
+#[allow(clippy::indexing_slicing)]
 const CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut i = 0;
@@ -147,6 +150,9 @@ const CLASS: [u8; 256] = {
 
 /// The union of the classes of `bytes`, in one pass (eight table loads OR-ed per step, no
 /// branch per byte).
+// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
+// the array lengths they index (a panic there would be a compile error): no panic.
+#[allow(clippy::indexing_slicing)]
 #[inline]
 pub(crate) fn classify(bytes: &[u8]) -> u8 {
     let mut chunks = bytes.chunks_exact(8);

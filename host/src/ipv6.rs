@@ -243,6 +243,8 @@ fn compressed_piece_index(pieces: &[u16; 8]) -> Option<usize> {
 
 /// Appends the shortest lowercase hexadecimal form of `piece` to `out`.
 #[inline]
+// `HEX` has 16 entries and is indexed by a nibble: in range.
+#[allow(clippy::indexing_slicing)]
 fn push_hex_u16(piece: u16, out: &mut String) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut shift = 12;

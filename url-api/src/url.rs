@@ -67,7 +67,13 @@ impl Url {
     /// assert!(!Url::can_parse("https://exa mple.org", None));
     /// ```
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        Url::parse(input, base).is_ok()
+        // url-core's can_parse recognizes already-normal URLs without building a record;
+        // the base, when given, must be parsed in full since it is used.
+        match base {
+            None => url_core::Url::can_parse(input, None),
+            Some(base) => url_core::Url::parse(base, None)
+                .is_ok_and(|base| url_core::Url::can_parse(input, Some(&base))),
+        }
     }
 
     /// [`Url::parse`] that also returns every validation error (spec 1.1) the basic URL

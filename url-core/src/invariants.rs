@@ -32,7 +32,12 @@ impl Url {
             q.unwrap_or(self.path_start as usize),
             f.unwrap_or(self.path_start as usize),
         ];
-        if order.windows(2).take(4).any(|w| w[0] > w[1]) || order.iter().any(|&o| o > len) {
+        if order
+            .windows(2)
+            .take(4)
+            .any(|w| matches!(w, [a, b] if a > b))
+            || order.iter().any(|&o| o > len)
+        {
             return fail("offsets out of order");
         }
         if q.is_some_and(|q| q < self.path_start as usize)

@@ -108,6 +108,13 @@ const HOSTS: &[&str] = &[
     "LocalHost",
     "1.2.3.4",
     "1.2.3.4.",
+    "255.255.255.255",
+    "256.0.0.1",
+    "1.2.3.04",
+    "1.2..3",
+    "1.2.3.4.5",
+    "00.1.2.3",
+    "4294967295",
     "0x7f",
     "a.0x",
     "a.0xg",
@@ -222,6 +229,16 @@ fn generated_inputs_agree() {
     }
     // A share of the generated inputs is normal: the fast path must see them.
     assert!(taken > total / 20, "the fast path took {taken} of {total}");
+    // Hosts made of numbers: the IPv4 parser against the serialized-IPv4 check.
+    let numbers = [
+        "0", "1", "9", "10", "99", "100", "199", "200", "249", "250", "255", "256", "300", "01",
+        "001", "999", "1000", "", "0x1", "a",
+    ];
+    for _ in 0..20_000 {
+        let parts: Vec<&str> = (0..1 + rng.below(5)).map(|_| *rng.pick(&numbers)).collect();
+        let input = format!("http://{}/", parts.join("."));
+        check(&input, None);
+    }
     // Random strings over URL-ish bytes.
     let alphabet: Vec<char> = "htps:/\\.%2eE?#@[]:0x19aAzZ-_ |^`'\"<>{}".chars().collect();
     for _ in 0..40_000 {
@@ -253,6 +270,9 @@ fn every_shape_of_the_fast_path() {
         ("foo://", "foo://"),
         ("foo:///x", "foo:///x"),
         ("foo://h?q", "foo://h?q"),
+        ("http://127.0.0.1:8080/x", "http://127.0.0.1:8080/x"),
+        ("https://0.0.0.0", "https://0.0.0.0/"),
+        ("http://255.255.255.255/", "http://255.255.255.255/"),
     ];
     for (input, href) in cases {
         let fast = Url::parse_fast_path_only(input).unwrap_or_else(|| panic!("{input:?}"));
@@ -263,11 +283,16 @@ fn every_shape_of_the_fast_path() {
     for input in [
         "FOO://h/",
         "HTTP:/h",
-        "HTTP://1.2.3.4/",
         "http://h/./a",
         "http://h/a/..",
         "http://h/%2e/",
-        "http://1.2.3.4/",
+        "http://1.2.3.4./",
+        "http://1.2.3/",
+        "http://1.2.3.4.5/",
+        "http://01.2.3.4/",
+        "http://1.2.3.256/",
+        "http://0x7f.0.0.1/",
+        "http://a.1.2.3/",
         "http://h:00/",
         "http://h:/",
         "http://u@h/",

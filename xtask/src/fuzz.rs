@@ -48,12 +48,21 @@ struct Stats {
     seconds: Option<u64>,
     new_units: Option<u64>,
     peak_rss_mb: Option<u64>,
+    /// libFuzzer's corpus (inputs kept in memory), from the last status line's `corp: N/...`.
+    corpus_units: Option<u64>,
 }
 
 impl Stats {
     /// Reads one line of libFuzzer's output (`stat::name: value` and `Done N runs in S
     /// second(s)`); says whether it was one of those.
     fn add_line(&mut self, line: &str) -> bool {
+        if line.starts_with('#')
+            && let Some((_, rest)) = line.split_once("corp: ")
+            && let Some((units, _)) = rest.split_once('/')
+        {
+            self.corpus_units = units.parse().ok().or(self.corpus_units);
+            return true;
+        }
         if let Some(rest) = line.strip_prefix("stat::") {
             let Some((name, value)) = rest.split_once(':') else {
                 return false;
@@ -336,6 +345,14 @@ fn print_summary(target: &str, stats: &Stats, wall: Duration, success: bool, roo
         wall.as_secs_f64()
     );
     println!("new units:     {}", show(stats.new_units));
+    println!(
+        "corpus:        {} inputs (libFuzzer)",
+        show(stats.corpus_units)
+    );
+    let files = fs::read_dir(root.join("fuzz").join("corpus").join(target))
+        .map(|entries| entries.count() as u64)
+        .ok();
+    println!("corpus files:  {} in fuzz/corpus/{target}", show(files));
     println!("peak RSS:      {} MB", show(stats.peak_rss_mb));
     if success {
         println!("result:        no crash");
@@ -444,6 +461,7 @@ mod tests {
                 seconds: Some(61),
                 new_units: Some(312),
                 peak_rss_mb: Some(121),
+                corpus_units: Some(800),
             }
         );
     }

@@ -55,6 +55,9 @@ const OPAQUE_PATH_STOP: Class = 64;
 const OPAQUE_HOST_STOP: Class = 128;
 
 /// `STOP[b]`: the scans that byte `b` stops, as a bit set of the constants above.
+// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
+// the array lengths they index (a panic there would be a compile error): no panic.
+#[allow(clippy::indexing_slicing)]
 static STOP: [Class; 256] = {
     const fn member(set: &AsciiSet, b: u8) -> bool {
         set.should_percent_encode(b)
@@ -99,6 +102,9 @@ static STOP: [Class; 256] = {
 };
 
 /// `UPPER_HOST[b]`: [`UPPER_HOST_STOP`] when `b` stops the scan of a host being lowercased.
+// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
+// the array lengths they index (a panic there would be a compile error): no panic.
+#[allow(clippy::indexing_slicing)]
 static UPPER_HOST: [Class; 256] = {
     let mut table = [0; 256];
     let mut i = 0;
@@ -111,19 +117,36 @@ static UPPER_HOST: [Class; 256] = {
     table
 };
 
-/// The bytes of `chunk` that stop the scan `class`, as the bytes of a little-endian word
-/// (non-zero where a byte stops it): eight table loads, no branch. The first such byte is at
-/// `trailing_zeros / 8`.
+/// Whether a byte of `chunk` stops the scan `class`: eight table loads OR-ed, one branch.
+// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
+// the array lengths they index (a panic there would be a compile error): no panic.
+#[allow(clippy::indexing_slicing)]
 #[inline(always)]
-fn hits(table: &[Class; 256], chunk: &[u8; 8], class: Class) -> u64 {
-    let mut word = 0;
+fn chunk_hits(table: &[Class; 256], chunk: &[u8; 8], class: Class) -> bool {
+    chunk.iter().fold(0, |any, &b| any | table[usize::from(b)]) & class != 0
+}
+
+/// The index of the first byte of a `chunk` with a hit: the table values placed in the bytes
+/// of a little-endian word, masked, and its trailing zeros counted. No branch per byte: where
+/// the hit falls in the chunk is hard to predict, and mispredictions cost more than the
+/// eight loads.
+// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
+// the array lengths they index (a panic there would be a compile error): no panic.
+#[allow(clippy::indexing_slicing)]
+#[inline(always)]
+fn first_hit_in_chunk(table: &[Class; 256], chunk: &[u8; 8], class: Class) -> usize {
+    let mut word = 0u64;
     for (k, &b) in chunk.iter().enumerate() {
         word |= u64::from(table[usize::from(b)]) << (8 * k);
     }
-    word & (u64::from(class) * 0x0101_0101_0101_0101)
+    let hits = word & (u64::from(class) * 0x0101_0101_0101_0101);
+    (hits.trailing_zeros() / 8) as usize
 }
 
 /// The index of the first byte of `chunk` that stops the scan `class`, or its length.
+// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
+// the array lengths they index (a panic there would be a compile error): no panic.
+#[allow(clippy::indexing_slicing)]
 #[inline(always)]
 fn first_hit(table: &[Class; 256], chunk: &[u8], class: Class) -> usize {
     chunk
@@ -150,9 +173,8 @@ fn scan_in(table: &[Class; 256], bytes: &[u8], from: usize, class: Class) -> usi
         .get(i..i + 8)
         .and_then(|c| <&[u8; 8]>::try_from(c).ok())
     {
-        let hit = hits(table, chunk, class);
-        if hit != 0 {
-            return i + (hit.trailing_zeros() / 8) as usize;
+        if chunk_hits(table, chunk, class) {
+            return i + first_hit_in_chunk(table, chunk, class);
         }
         i += 8;
     }
@@ -164,15 +186,37 @@ fn scan_in(table: &[Class; 256], bytes: &[u8], from: usize, class: Class) -> usi
         // hit is at `i` or after.
         Some(last) if last >= from => {
             match bytes.get(last..).and_then(|c| <&[u8; 8]>::try_from(c).ok()) {
-                Some(chunk) => match hits(table, chunk, class) {
-                    0 => bytes.len(),
-                    hit => last + (hit.trailing_zeros() / 8) as usize,
-                },
-                None => bytes.len(),
+                Some(chunk) if chunk_hits(table, chunk, class) => {
+                    last + first_hit_in_chunk(table, chunk, class)
+                }
+                _ => bytes.len(),
             }
         }
         _ => i + first_hit(table, bytes.get(i..).unwrap_or_default(), class),
     }
+}
+
+/// Whether `host` is what the IPv4 serializer (spec 3.6) writes: four decimal numbers from 0
+/// to 255 without leading zeros, joined by `.`. The IPv4 parser then gives the address it
+/// reads, and serializing it gives `host` again.
+#[inline]
+fn is_serialized_ipv4(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&b| b == b'.') {
+        parts += 1;
+        let value = match part {
+            [a @ b'0'..=b'9'] => u32::from(a - b'0'),
+            [a @ b'1'..=b'9', b @ b'0'..=b'9'] => u32::from(a - b'0') * 10 + u32::from(b - b'0'),
+            [a @ b'1'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9'] => {
+                u32::from(a - b'0') * 100 + u32::from(b - b'0') * 10 + u32::from(c - b'0')
+            }
+            _ => return false,
+        };
+        if value > 255 || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
 }
 
 /// Where a path ends and what follows it.
@@ -297,6 +341,9 @@ fn port(bytes: &[u8], colon: usize) -> Option<(u16, usize)> {
 
 /// Little-endian words of the first eight bytes of the common special-scheme prefixes, and the
 /// masks that keep as many bytes as each prefix has.
+// Const-evaluated on literals of at most eight bytes: an index out of range would be a
+// compile error.
+#[allow(clippy::indexing_slicing)]
 const fn word(prefix: &[u8]) -> u64 {
     let mut bytes = [0u8; 8];
     let mut i = 0;
@@ -434,17 +481,22 @@ fn special(input: &str, scheme_end: usize, scheme_type: SchemeType) -> Option<La
     let mut i = host_start;
     let mut upper = false;
     let (mut table, mut class) = (&STOP, HOST_STOP);
-    let host_end = loop {
-        i = scan_in(table, bytes, i, class);
-        match bytes.get(i) {
-            Some(b) if b.is_ascii_uppercase() => {
-                // Lowercased when copied; the scan goes on past upper-case letters.
-                upper = true;
-                (table, class) = (&UPPER_HOST, UPPER_HOST_STOP);
-                i += 1;
+    let host_end = if bytes.get(host_start) == Some(&b'/') {
+        // The empty host of "file:///": nothing to scan.
+        host_start
+    } else {
+        loop {
+            i = scan_in(table, bytes, i, class);
+            match bytes.get(i) {
+                Some(b) if b.is_ascii_uppercase() => {
+                    // Lowercased when copied; the scan goes on past upper-case letters.
+                    upper = true;
+                    (table, class) = (&UPPER_HOST, UPPER_HOST_STOP);
+                    i += 1;
+                }
+                None | Some(b'/' | b'?' | b'#' | b':') => break i,
+                Some(_) => return None,
             }
-            None | Some(b'/' | b'?' | b'#' | b':') => break i,
-            Some(_) => return None,
         }
     };
     let host = input.get(host_start..host_end)?;
@@ -457,8 +509,12 @@ fn special(input: &str, scheme_end: usize, scheme_type: SchemeType) -> Option<La
         }
         HostKind::Empty
     } else if host::ends_in_a_number(host) {
-        // The host parser, step 7: an IPv4 address (or a failure).
-        return None;
+        // The host parser, step 7: an IPv4 address (or a failure). One already in the IPv4
+        // serializer's form is kept as it is.
+        if !is_serialized_ipv4(host.as_bytes()) {
+            return None;
+        }
+        HostKind::Ipv4
     } else {
         // The host parser, steps 4 to 8 on ASCII without "%": the domain ASCII-lowercased.
         HostKind::Domain

@@ -33,6 +33,8 @@ use percent::{AsciiSet, Encoder, first_byte_to_encode};
 /// bytes costs more than the bytes). Runs start after an encoded byte (so at an ASCII byte)
 /// and end at a byte to encode (ASCII, or the first byte of a code point, since every
 /// non-ASCII byte is encoded): both ends are char boundaries, so no UTF-8 check is needed.
+// `HEX` has 16 entries and is indexed by a nibble: in range.
+#[allow(clippy::indexing_slicing)]
 #[inline]
 pub(crate) fn encode_into(s: &str, set: &AsciiSet, out: &mut String) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
