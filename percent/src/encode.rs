@@ -145,6 +145,53 @@ pub fn percent_encode_into(input: &[u8], set: &AsciiSet, out: &mut String) {
     encode_bytes(input, set, false, out);
 }
 
+/// UTF-8 percent-encode `input` using `set` (spec 1.3), appending to `out`. The caller sizes
+/// `out`; nothing here reserves, so a buffer sized once is never reallocated by this call
+/// when it has room.
+///
+/// The run before the first byte to encode is copied whole (most input has no such byte at
+/// all). After it, each byte to encode is written as three bytes, and each run between two
+/// of them is copied whole when it is long, byte by byte when it is short (a call to copy a
+/// few bytes costs more than the bytes). Runs start after an encoded byte (so at an ASCII
+/// byte) and end at a byte to encode (ASCII, or the first byte of a code point, since every
+/// non-ASCII byte is encoded): both ends are char boundaries, so the runs are sliced from
+/// `input` as `str` with no UTF-8 check.
+///
+/// ```
+/// let mut out = String::from("/");
+/// percent::utf8_percent_encode_into("a b/ç", percent::PATH, &mut out);
+/// assert_eq!(out, "/a%20b/%C3%A7");
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn utf8_percent_encode_into(input: &str, set: &AsciiSet, out: &mut String) {
+    let bytes = input.as_bytes();
+    let Some(first) = first_byte_to_encode(bytes, set) else {
+        out.push_str(input);
+        return;
+    };
+    out.push_str(input.get(..first).unwrap_or_default());
+    let mut i = first;
+    while let Some(&b) = bytes.get(i) {
+        if set.should_percent_encode(b) {
+            percent_encode_byte_into(b, out);
+            i += 1;
+            continue;
+        }
+        let rest = bytes.get(i..).unwrap_or_default();
+        let run = first_byte_to_encode(rest, set).unwrap_or(rest.len());
+        if run > 16 {
+            out.push_str(input.get(i..i + run).unwrap_or_default());
+        } else {
+            // Bytes that need no encoding are ASCII.
+            for &b in rest.get(..run).unwrap_or_default() {
+                out.push(char::from(b));
+            }
+        }
+        i += run;
+    }
+}
+
 /// Shared loop of the encoders: copy runs, encode the bytes between them.
 #[cfg(feature = "alloc")]
 fn encode_bytes(input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut String) {

@@ -22,7 +22,7 @@
 //! | percent-decode a string | [`percent_decode_str`] |
 //! | the percent-encode sets | [`C0_CONTROL`], [`FRAGMENT`], [`QUERY`], [`SPECIAL_QUERY`], [`PATH`], [`USERINFO`], [`COMPONENT`], [`FORM_URLENCODED`] |
 //! | percent-encode after encoding | [`percent_encode_after_encoding`] with an [`Encoder`] |
-//! | UTF-8 percent-encode | [`utf8_percent_encode`], [`percent_encode_into`] |
+//! | UTF-8 percent-encode | [`utf8_percent_encode`], [`utf8_percent_encode_into`], [`percent_encode_into`] |
 //!
 //! The crate is `no_std`; the default `alloc` feature adds the functions that allocate
 //! (everything but the sets, the scanner [`first_byte_to_encode`], the lazy decoder and the
@@ -61,7 +61,7 @@ pub use encode::{Encoded, Encoder, Utf8, first_byte_to_encode};
 #[cfg(feature = "alloc")]
 pub use encode::{
     percent_encode_after_encoding, percent_encode_byte_into, percent_encode_into,
-    utf8_percent_encode,
+    utf8_percent_encode, utf8_percent_encode_into,
 };
 #[cfg(feature = "encoding")]
 pub use encoding::EncodingRsEncoder;

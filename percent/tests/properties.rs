@@ -9,7 +9,7 @@ use percent::{
     AsciiSet, C0_CONTROL, COMPONENT, Encoded, Encoder, FORM_URLENCODED, FRAGMENT, PATH, QUERY,
     SPECIAL_QUERY, USERINFO, Utf8, first_byte_to_encode, is_percent_encoded_byte, percent_decode,
     percent_decode_into, percent_decode_iter, percent_decode_str, percent_encode_after_encoding,
-    percent_encode_byte_into, percent_encode_into, utf8_percent_encode,
+    percent_encode_byte_into, percent_encode_into, utf8_percent_encode, utf8_percent_encode_into,
 };
 
 const ALL_SETS: [&AsciiSet; 8] = [
@@ -226,6 +226,10 @@ fn encoders_agree_with_the_spec_byte_by_byte() {
                 "case {case}: {s:?}"
             );
             assert_only_allowed_bytes(&out, set, &format!("case {case}"));
+
+            let mut from_str = String::from("prefix");
+            utf8_percent_encode_into(&s, set, &mut from_str);
+            assert_eq!(from_str, out, "case {case}: {s:?}");
 
             let mut plus = String::new();
             percent_encode_after_encoding(&Utf8, &s, set, true, &mut plus);

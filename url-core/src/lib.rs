@@ -37,6 +37,17 @@
 //! url and state override. [`Url::basic_parse_override`] is the basic URL parser with a url
 //! and a state override, which the API setters of spec 6 use.
 #![no_std]
+// Library code never panics on input: no unwrap/expect/panic, no unchecked indexing (each
+// allowed exception says why its index is in range). Tests may use them freely.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
 #![forbid(unsafe_code)]
 
 extern crate alloc;

@@ -22,50 +22,13 @@ use alloc::string::String;
 use core::num::NonZeroU32;
 use host::{HostKind, ReportedError, ValidationError, ValidationSink};
 use input::{InputMap, MapSink};
-use percent::{AsciiSet, Encoder, first_byte_to_encode};
+use percent::{AsciiSet, Encoder};
 
-/// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3, "UTF-8
-/// percent-encode").
-///
-/// The run before the first byte to encode is copied whole (most input has no such byte at
-/// all). After it, each byte to encode is written as three bytes, and each run between two of
-/// them is copied whole when it is long, byte by byte when it is short (a call to copy a few
-/// bytes costs more than the bytes). Runs start after an encoded byte (so at an ASCII byte)
-/// and end at a byte to encode (ASCII, or the first byte of a code point, since every
-/// non-ASCII byte is encoded): both ends are char boundaries, so no UTF-8 check is needed.
-// `HEX` has 16 entries and is indexed by a nibble: in range.
-#[allow(clippy::indexing_slicing)]
+/// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3): the one
+/// encoder of the workspace, in `percent`.
 #[inline]
 pub(crate) fn encode_into(s: &str, set: &AsciiSet, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let bytes = s.as_bytes();
-    let Some(first) = first_byte_to_encode(bytes, set) else {
-        out.push_str(s);
-        return;
-    };
-    out.push_str(s.get(..first).unwrap_or_default());
-    let mut i = first;
-    while let Some(&b) = bytes.get(i) {
-        if set.should_percent_encode(b) {
-            // "Percent-encode a byte": "%" and two upper-case hex digits.
-            out.push('%');
-            out.push(char::from(HEX[usize::from(b >> 4)]));
-            out.push(char::from(HEX[usize::from(b & 0xF)]));
-            i += 1;
-            continue;
-        }
-        let rest = bytes.get(i..).unwrap_or_default();
-        let run = first_byte_to_encode(rest, set).unwrap_or(rest.len());
-        if run > 16 {
-            out.push_str(s.get(i..i + run).unwrap_or_default());
-        } else {
-            // Bytes that need no encoding are ASCII.
-            for &b in rest.get(..run).unwrap_or_default() {
-                out.push(char::from(b));
-            }
-        }
-        i += run;
-    }
+    percent::utf8_percent_encode_into(s, set, out);
 }
 
 /// The states a caller may give the basic URL parser as *state override* (spec 4.4), each
