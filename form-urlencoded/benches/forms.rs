@@ -1,6 +1,6 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented `pub fn`.
 //! Parsing and serializing ~1000 name-value pairs. Run with
-//! `cargo bench -p form-urlencoded --bench forms`.
+//! `cargo bench -p whatwg-form-urlencoded --bench forms`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;

@@ -6,7 +6,7 @@
 //! IPv6 addresses. Each group measures one pass over its hosts with `NoSink` (validation errors
 //! ignored, the default) and one collecting errors into a `Vec`.
 //!
-//! Run: `cargo bench -p host --bench host -- --measurement-time 3`.
+//! Run: `cargo bench -p whatwg-host --bench host -- --measurement-time 3`.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]

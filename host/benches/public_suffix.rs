@@ -6,7 +6,7 @@
 //! hosts, domains or not, computes each host's public suffix, and another each host's
 //! registrable domain.
 //!
-//! Run: `cargo bench -p host --bench public_suffix -- --measurement-time 3`.
+//! Run: `cargo bench -p whatwg-host --bench public_suffix -- --measurement-time 3`.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]

@@ -1,6 +1,6 @@
 #![allow(missing_docs)] // criterion_group! generates an undocumented `pub fn`.
 //! Percent-encoding and decoding of long strings: 1 KB and 1 MB, all-plain, mixed and
-//! all-encode. Run with `cargo bench -p percent --bench encode`.
+//! all-encode. Run with `cargo bench -p whatwg-percent --bench encode`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use percent::{COMPONENT, PATH, percent_decode, percent_encode_into, utf8_percent_encode};

@@ -9,8 +9,8 @@ use crate::libtest::Totals;
 
 /// Every feature of the library crates (`percent`, `host`, `form-urlencoded`, `url-core`,
 /// `url-api`), for the second test run.
-const LIBRARY_FEATURES: &str = "percent/alloc,percent/encoding,host/alloc,host/psl,\
-form-urlencoded/encoding,url-core/encoding,url-api/psl,url-api/serde,url-api/encoding";
+const LIBRARY_FEATURES: &str = "whatwg-percent/alloc,whatwg-percent/encoding,whatwg-host/alloc,whatwg-host/psl,\
+whatwg-form-urlencoded/encoding,url-core/encoding,url-api/psl,url-api/serde,url-api/encoding";
 
 pub fn run(root: &Path) -> ExitCode {
     let mut failed_steps: Vec<&str> = Vec::new();
