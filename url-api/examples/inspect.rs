@@ -168,6 +168,14 @@ impl<'a> Report<'a> {
         ]
     }
 
+    /// Whether `error` is the one that made the parse fail. The table's "Failure" column is
+    /// conditional for some errors (`domain-to-ASCII`, `IPv4-out-of-range-part`), so the column
+    /// alone would mislabel errors of URLs that parsed.
+    fn caused_failure(&self, error: &ReportedError) -> bool {
+        matches!(&self.url, Err(e)
+            if e.validation_error() == Some(error.error) && e.offset() == Some(error.offset()))
+    }
+
     fn to_text(&self) -> String {
         let mut text = String::new();
         let line = |text: &mut String, name: &str, value: &str| {
@@ -203,7 +211,7 @@ impl<'a> Report<'a> {
                 .iter()
                 .find(|&&(offset, _)| offset >= error.offset())
                 .map_or(0, |&(_, column)| column);
-            let kind = if error.error.is_failure() {
+            let kind = if self.caused_failure(error) {
                 " (failure)"
             } else {
                 ""
@@ -250,7 +258,11 @@ impl<'a> Report<'a> {
             json.push(',');
             json_member(&mut json, "offset", &error.offset().to_string());
             json.push(',');
-            json_member(&mut json, "failure", &error.error.is_failure().to_string());
+            json_member(
+                &mut json,
+                "failure",
+                &self.caused_failure(error).to_string(),
+            );
             json.push('}');
         }
         json.push_str("]}");
@@ -389,5 +401,14 @@ mod tests {
         let report = Report::new("https://exa mple.org", None);
         assert!(report.to_json().contains("\"failure\":true"));
         assert!(report.to_text().contains("(failure)"));
+
+        // domain-to-ASCII is reported for a URL that parses: not the cause of a failure.
+        let report = Report::new("http://a_b.example/", None);
+        assert!(
+            report.to_text().contains("^ domain-to-ASCII at byte 7\n"),
+            "{}",
+            report.to_text()
+        );
+        assert!(!report.to_json().contains("\"failure\":true"));
     }
 }
