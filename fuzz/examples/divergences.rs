@@ -63,7 +63,10 @@ fn main() -> ExitCode {
             ),
             Other::Ada => println!("## {other}: {class}: {} inputs", found.len()),
         }
-        for d in found.iter().take(EXAMPLES) {
+        // The shortest inputs first: the easiest to read.
+        let mut shortest: Vec<&Divergence> = found.iter().collect();
+        shortest.sort_by_key(|d| d.input.len() + d.base.as_ref().map_or(0, String::len));
+        for d in shortest.into_iter().take(EXAMPLES) {
             let text: String = d.to_string().chars().take(1500).collect();
             println!("{text}");
         }

@@ -7,8 +7,8 @@
 //! shows which side is right in `fuzz/DIVERGENCES.md`) fails the check.
 //!
 //! ada is also the cross-check for rust-url: the file path and drive letter classes, and the
-//! catch-all [`RUST_URL_OTHER`], accept a rust-url divergence only where ada gives exactly our
-//! result ([`Divergence::ada_agrees`]).
+//! catch-all [`RUST_URL_OTHER`], accept a rust-url divergence only where ada sides with us
+//! ([`Divergence::ada_agrees`]).
 
 use std::fmt;
 
@@ -139,9 +139,10 @@ pub struct Divergence {
     pub ours: Option<Shape>,
     /// The other implementation's result (`None`: failure).
     pub theirs: Option<Shape>,
-    /// For a rust-url divergence: ada's result is ours, href and every getter (ada follows
-    /// the standard, so this is the cross-check that our side is right). Always false for an
-    /// ada divergence.
+    /// For a rust-url divergence: ada sides with us (ada follows the standard, so this is the
+    /// cross-check that our side is right). When both we and rust-url parse: ada parses and
+    /// gives our value for every getter (href aside) on which rust-url differs from us;
+    /// otherwise ada's result is exactly ours. Always false for an ada divergence.
     pub ada_agrees: bool,
 }
 
@@ -189,9 +190,10 @@ impl fmt::Display for Divergence {
 pub fn compare(input: &str, base: Option<&str>) -> Vec<Divergence> {
     let ours = ours(input, base);
     let ada = ada(input, base);
-    let ada_agrees = ada == ours;
+    let rust_url = rust_url(input, base);
+    let ada_agrees = ada_sides_with_us(ours.as_ref(), ada.as_ref(), rust_url.as_ref());
     let mut found = Vec::new();
-    for (other, theirs) in [(Other::Ada, ada), (Other::RustUrl, rust_url(input, base))] {
+    for (other, theirs) in [(Other::Ada, ada), (Other::RustUrl, rust_url)] {
         if theirs != ours {
             found.push(Divergence {
                 other,
@@ -204,6 +206,21 @@ pub fn compare(input: &str, base: Option<&str>) -> Vec<Divergence> {
         }
     }
     found
+}
+
+/// See [`Divergence::ada_agrees`].
+fn ada_sides_with_us(ours: Option<&Shape>, ada: Option<&Shape>, theirs: Option<&Shape>) -> bool {
+    match (ours, ada, theirs) {
+        // The getters, not the href (which they make up: an ada divergence in the host
+        // shows there too).
+        (Some(ours), Some(ada), Some(theirs)) => ours
+            .0
+            .iter()
+            .zip(ada.0.iter().zip(theirs.0.iter()))
+            .skip(1)
+            .all(|(o, (a, t))| o == t || o == a),
+        _ => ada == ours,
+    }
 }
 
 /// A known class of divergence: its name (a heading of `fuzz/DIVERGENCES.md`).
@@ -282,13 +299,18 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
     ),
     (
         Other::RustUrl,
+        "R16 rust-url accepts an empty host after credentials in a non-special URL",
+        rust_url_empty_host_after_credentials,
+    ),
+    (
+        Other::RustUrl,
         "R13 rust-url panics on a debug assertion",
         rust_url_panics,
     ),
     (
         Other::Ada,
-        "A2 ada does not give U+061D ARABIC END OF TEXT MARK the bidi class AL",
-        ada_bidi_061d,
+        "A2 ada gives some right-to-left characters another bidi class than UnicodeData.txt",
+        ada_bidi_classes,
     ),
     (
         Other::Ada,
@@ -297,7 +319,7 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
     ),
     (
         Other::Ada,
-        "A4 ada keeps the invalid xn-- labels of a domain that is ASCII only after mapping",
+        "A4 ada keeps the xn-- labels of a non-ASCII domain without validating them",
         ada_mapped_to_ascii,
     ),
     (
@@ -305,17 +327,22 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
         "A3 ada does not apply the CONTEXTJ rules to U+200C and U+200D",
         ada_joiners,
     ),
+    (
+        Other::Ada,
+        "A5 ada leaves a mapped label out of Normalization Form C",
+        ada_not_nfc,
+    ),
 ];
 
 /// The general drive letter class, tried after [`CLASSES`] and their combinations: rust-url
-/// handles a Windows drive letter in a path otherwise than the standard, where ada gives
-/// exactly our result.
+/// handles a Windows drive letter in a path otherwise than the standard, where ada sides with
+/// us.
 pub const RUST_URL_DRIVE_LETTERS: (Class, Recognizer) = (
     "R15 rust-url mishandles Windows drive letters in paths in other ways",
     rust_url_drive_letter_path,
 );
 
-/// rust-url differs where ada gives exactly our result, and no class above explains how.
+/// rust-url differs where ada sides with us, and no class above explains how.
 pub const RUST_URL_OTHER: Class = "R-other rust-url deviates where ours and ada agree";
 
 /// The known class of `d`, or `None` when it is unexplained.
@@ -323,7 +350,7 @@ pub const RUST_URL_OTHER: Class = "R-other rust-url deviates where ours and ada 
 /// An ada divergence must be one of the ada classes. A rust-url divergence gets the most
 /// specific rust-url class that recognizes it, alone or combined with R4 and R8 (the file path
 /// and drive letter classes also need [`Divergence::ada_agrees`]); failing that, the general
-/// drive letter class [`RUST_URL_DRIVE_LETTERS`], and, when ada gives exactly our result,
+/// drive letter class [`RUST_URL_DRIVE_LETTERS`], and, when ada sides with us,
 /// [`RUST_URL_OTHER`].
 pub fn classify(d: &Divergence) -> Option<Class> {
     if let Some(class) = classify_specific(d) {
@@ -346,8 +373,39 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
         .iter()
         .find(|(other, _, test)| *other == d.other && test(d))
         .map(|(_, class, _)| *class);
-    if found.is_some() || d.other != Other::RustUrl {
+    if found.is_some() {
         return found;
+    }
+    // Only the origin of a blob: URL differs: the other side parses its inner URL (spec 4.7,
+    // the blob URL's path parsed as a URL) where we fail, or the other way round. That inner
+    // URL's divergence is the explanation.
+    if let Some(inner) = inner_blob_divergence(d) {
+        return classify_specific(&inner);
+    }
+    // One side fails on the base alone, the other parses it: the base's divergence is the
+    // explanation.
+    if let Some(base) = d.base.as_deref()
+        && (d.ours.is_none() || d.theirs.is_none())
+    {
+        let ours = self::ours(base, None);
+        let ada = ada(base, None);
+        let theirs = match d.other {
+            Other::Ada => ada.clone(),
+            Other::RustUrl => rust_url(base, None),
+        };
+        if ours.is_some() != theirs.is_some() {
+            return classify_specific(&Divergence {
+                other: d.other,
+                input: base.to_owned(),
+                base: None,
+                ada_agrees: d.other == Other::RustUrl && ada == ours,
+                ours,
+                theirs,
+            });
+        }
+    }
+    if d.other != Other::RustUrl {
+        return None;
     }
     // R4 combines with the others: collapse the leading slashes of our file path as rust-url
     // does, then classify what is left.
@@ -387,6 +445,74 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
         return Some(CLASSES[7].1);
     }
     classify_specific(&rest)
+}
+
+/// When only the origin of a `blob:` URL differs, the divergence of its inner URL (its path,
+/// parsed without a base), if the two sides differ on it.
+fn inner_blob_divergence(d: &Divergence) -> Option<Divergence> {
+    let (ours, _) = both(d)?;
+    if !only(d, &["origin"]) || ours.get("protocol") != "blob:" {
+        return None;
+    }
+    let path = ours.get("pathname");
+    let results = |input: &str| {
+        let ada = ada(input, None);
+        let theirs = match d.other {
+            Other::Ada => ada.clone(),
+            Other::RustUrl => rust_url(input, None),
+        };
+        (self::ours(input, None), ada, theirs)
+    };
+    // The path is percent-encoded; the recognizers read the input's characters, so take the
+    // decoded path (and its results) when it gives all three sides the same hosts (or
+    // failures): the origin depends on nothing else.
+    let decoded = decode_non_ascii(path);
+    let hosts = |(a, b, c): &(Option<Shape>, Option<Shape>, Option<Shape>)| {
+        [a, b, c].map(|r| r.as_ref().map(|s| s.get("host").to_owned()))
+    };
+    let encoded = results(path);
+    let decoded_results = results(&decoded);
+    let (input, (inner_ours, ada, theirs)) = if hosts(&decoded_results) == hosts(&encoded) {
+        (decoded, decoded_results)
+    } else {
+        (path.to_owned(), encoded)
+    };
+    let ada_agrees = d.other == Other::RustUrl
+        && ada_sides_with_us(inner_ours.as_ref(), ada.as_ref(), theirs.as_ref());
+    (theirs != inner_ours).then_some(Divergence {
+        other: d.other,
+        input,
+        base: None,
+        ada_agrees,
+        ours: inner_ours,
+        theirs,
+    })
+}
+
+/// `text` with every percent-encoded byte 0x80 or above decoded (the UTF-8 of non-ASCII
+/// characters), the ASCII ones left encoded: the parser encodes those characters again where
+/// they stand, and decodes them in a host anyway.
+fn decode_non_ascii(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match hex {
+            Some(byte) if b == b'%' && byte >= 0x80 => {
+                out.push(byte);
+                i += 3;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The basic URL parser's steps 1 to 3 on `input`: leading and trailing C0 control or space
@@ -579,7 +705,12 @@ fn rust_url_port_backslash(d: &Divergence) -> bool {
     }
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
     let host_and_port = authority.rsplit('@').next().unwrap_or_default();
-    let Some((_, port)) = host_and_port.split_once(':') else {
+    // An IPv6 address's colons are inside its brackets.
+    let after_host = match host_and_port.split_once(']') {
+        Some((_, after)) if host_and_port.starts_with('[') => after,
+        _ => host_and_port,
+    };
+    let Some((_, port)) = after_host.split_once(':') else {
         return false;
     };
     let digits = port.len() - port.trim_start_matches(|c: char| c.is_ascii_digit()).len();
@@ -589,6 +720,42 @@ fn rust_url_port_backslash(d: &Divergence) -> bool {
             None,
         )
         .is_some()
+}
+
+fn rust_url_empty_host_after_credentials(d: &Divergence) -> bool {
+    // We fail on the input or on its base (ada too); that string is not special, and its
+    // authority has an `@` with nothing after the last one: spec 4.4 authority state, step
+    // 2.1 (atSignSeen and an empty buffer: host-missing, failure).
+    if d.ours.is_some() || d.theirs.is_none() || !d.ada_agrees {
+        return false;
+    }
+    let failing = match &d.base {
+        Some(base) if self::ours(base, None).is_none() => base.as_str(),
+        _ => d.input.as_str(),
+    };
+    let text = prepared(failing);
+    let rest = match text.split_once("://") {
+        Some((scheme, rest))
+            if scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
+        {
+            if SPECIAL.contains(&format!("{}:", scheme.to_ascii_lowercase()).as_str()) {
+                return false;
+            }
+            rest
+        }
+        // A scheme-relative input against a non-special base (which we parse).
+        _ => match (
+            text.strip_prefix("//"),
+            d.base.as_deref().and_then(|b| self::ours(b, None)),
+        ) {
+            (Some(rest), Some(base)) if !SPECIAL.contains(&base.get("protocol")) => rest,
+            _ => return false,
+        },
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    authority.ends_with('@')
 }
 
 fn rust_url_opaque_path_space(d: &Divergence) -> bool {
@@ -663,7 +830,7 @@ fn rust_url_drive_letter_split(d: &Divergence) -> bool {
 fn rust_url_drive_letter_path(d: &Divergence) -> bool {
     // Everything else rust-url does with Windows drive letters in paths (R3, R5, R10, R12 and
     // R14 meeting in one path, drive letters in the middle of a base path, "X|" forms, ...),
-    // accepted only where ada, which follows the standard, gives exactly our result. A drive
+    // accepted only where ada, which follows the standard, sides with us. A drive
     // letter must be in play: in the input, in the base's path or in either result's path.
     let Some((ours, theirs)) = both(d) else {
         return false;
@@ -723,13 +890,14 @@ fn ada_bidi_rule(d: &Divergence) -> bool {
             .map(|c| if is_rtl_block(c) { 'a' } else { c })
             .collect()
     };
-    let rtl = d.input.chars().any(is_rtl_block)
-        || d.base
-            .as_deref()
-            .is_some_and(|b| b.chars().any(is_rtl_block));
+    // A host may be percent-encoded: look at its characters.
+    let input = decode_non_ascii(&d.input);
+    let base = d.base.as_deref().map(decode_non_ascii);
+    let rtl = input.chars().any(is_rtl_block)
+        || base.as_deref().is_some_and(|b| b.chars().any(is_rtl_block));
     rtl && self::ours(
-        &left_to_right(&d.input),
-        d.base.as_deref().map(left_to_right).as_deref(),
+        &left_to_right(&input),
+        base.as_deref().map(left_to_right).as_deref(),
     )
     .is_some()
 }
@@ -743,24 +911,117 @@ fn ada_mapped_to_ascii(d: &Divergence) -> bool {
     };
     let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
     let host = theirs.get("hostname");
+    // The xn-- label came from the input, kept as it was, not from ada's own ToASCII: it is
+    // written in the input (or the base), or it is invalid on its own (not Punycode, or a
+    // label we reject), which ada's ToASCII never outputs.
+    let kept = |label: &str| {
+        let written = prepared(&d.input).to_ascii_lowercase().contains(label)
+            || d.base
+                .as_deref()
+                .is_some_and(|b| prepared(b).to_ascii_lowercase().contains(label));
+        written
+            || label
+                .strip_prefix("xn--")
+                .and_then(idna::punycode::decode_to_string)
+                .is_none_or(|unicode| self::ours(&format!("https://{unicode}/"), None).is_none())
+    };
     failure.and_then(|e| e.validation_error()) == Some(url_api::ValidationError::DomainToAscii)
         && host.is_ascii()
-        && host.split('.').any(|l| l.starts_with("xn--"))
+        && host.split('.').any(|l| l.starts_with("xn--") && kept(l))
         && self::ours(theirs.href(), None).is_some()
 }
 
-fn ada_bidi_061d(d: &Divergence) -> bool {
-    // With U+061D replaced by another AL letter (U+0646 NOON), ada agrees with us.
-    const END_OF_TEXT_MARK: char = '\u{61D}';
-    if !d.input.contains(END_OF_TEXT_MARK) {
-        return false;
+fn ada_bidi_classes(d: &Divergence) -> bool {
+    // Exactly one side fails, and we fail (if we do) in the domain's ToASCII.
+    match (&d.ours, &d.theirs) {
+        (Some(_), None) => {}
+        (None, Some(_)) => {
+            let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
+            if failure.and_then(|e| e.validation_error())
+                != Some(url_api::ValidationError::DomainToAscii)
+            {
+                return false;
+            }
+        }
+        _ => return false,
     }
-    let input = d.input.replace(END_OF_TEXT_MARK, "\u{646}");
-    let base = d
-        .base
-        .as_ref()
-        .map(|b| b.replace(END_OF_TEXT_MARK, "\u{646}"));
-    self::ours(&input, base.as_deref()) == ada(&input, base.as_deref())
+    // Every right-to-left character beyond the basic Hebrew and Arabic letters and digits
+    // replaced by a basic one of the same Bidi_Class (UnicodeData.txt): ada then agrees with
+    // us, and our verdict stays what it was. The only property of those characters that the
+    // bidi rule (RFC 5893 section 2) reads is their class, so ada's class for them is what
+    // differs.
+    let replace = |s: &str| -> String { s.chars().map(basic_of_same_bidi_class).collect() };
+    let input = replace(&d.input);
+    let base = d.base.as_deref().map(replace);
+    if input != d.input || base != d.base {
+        let ours = self::ours(&input, base.as_deref());
+        if ours.is_some() == d.ours.is_some() && ours == ada(&input, base.as_deref()) {
+            return true;
+        }
+    }
+    // The characters may be in an xn-- label: when we parse, take our host in Unicode.
+    let Some(ours) = &d.ours else {
+        return false;
+    };
+    let unicode: Option<Vec<String>> = ours
+        .get("hostname")
+        .split('.')
+        .map(|label| match label.strip_prefix("xn--") {
+            Some(code) => idna::punycode::decode_to_string(code),
+            None => Some(label.to_owned()),
+        })
+        .collect();
+    let Some(unicode) = unicode.map(|labels| labels.join(".")) else {
+        return false;
+    };
+    let replaced = replace(&unicode);
+    let url = format!("https://{replaced}/");
+    // ada failed on our host; with those characters replaced it parses it.
+    d.theirs.is_none()
+        && replaced != unicode
+        && self::ours(&url, None).is_some()
+        && ada(&url, None).is_some()
+}
+
+/// A basic Hebrew letter, Arabic letter, Arabic-Indic digit or Arabic mark of the Bidi_Class
+/// of `c` (R, AL, AN or NSM), if `c` is such a character but not a basic one already
+/// (combining diacritical marks U+0300..U+036F count as basic); otherwise `c`.
+fn basic_of_same_bidi_class(c: char) -> char {
+    use unicode_bidi::BidiClass;
+    let basic = matches!(c, '\u{300}'..='\u{36F}' | '\u{5D0}'..='\u{5EA}' | '\u{620}'..='\u{65F}' | '\u{660}'..='\u{669}');
+    match unicode_bidi::bidi_class(c) {
+        _ if basic => c,
+        BidiClass::R => '\u{5D0}',
+        BidiClass::AL => '\u{627}',
+        BidiClass::AN => '\u{660}',
+        BidiClass::NSM => '\u{64E}',
+        _ => c,
+    }
+}
+
+fn ada_not_nfc(d: &Divergence) -> bool {
+    // Both parse, only the host differs, and ada's host, its xn-- labels decoded, is a spelling
+    // of ours: our domain parser (UTS #46 ToASCII, which normalizes to NFC, UTS #46 section 4
+    // step 2) maps it to exactly our host. ada encoded the label without normalizing it.
+    let Some((ours, theirs)) = both(d) else {
+        return false;
+    };
+    let decoded: Option<Vec<String>> = theirs
+        .get("hostname")
+        .split('.')
+        .map(|label| match label.strip_prefix("xn--") {
+            Some(code) => idna::punycode::decode_to_string(code),
+            None => Some(label.to_owned()),
+        })
+        .collect();
+    let Some(decoded) = decoded else {
+        return false;
+    };
+    let decoded = decoded.join(".");
+    only(d, &["href", "origin", "host", "hostname"])
+        && !decoded.is_ascii()
+        && self::ours(&format!("https://{decoded}/"), None)
+            .is_some_and(|again| again.get("hostname") == ours.get("hostname"))
 }
 
 fn ada_joiners(d: &Divergence) -> bool {
