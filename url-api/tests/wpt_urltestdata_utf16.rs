@@ -5,23 +5,9 @@
 
 mod common;
 
-use test_support::{Conformance, Value, field_eq, load};
+use common::GETTERS;
+use test_support::{Value, field_eq};
 use url_api::Url;
-
-const GETTERS: [&str; 12] = [
-    "href",
-    "origin",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-    "searchParams",
-];
 
 fn run_case(case: &Value) -> Result<(), String> {
     let input = case
@@ -57,19 +43,7 @@ fn run_case(case: &Value) -> Result<(), String> {
 }
 
 fn run(fixture: &str, row: &str) {
-    let mut conf = Conformance::new(row);
-    for case in load(fixture).as_array().expect("an array") {
-        if case.as_str().is_some() {
-            continue; // a comment line
-        }
-        let name = format!(
-            "{:?} against {:?}",
-            case.str_field("input").unwrap_or("?"),
-            case.str_field("base")
-        );
-        conf.check(&name, run_case(case));
-    }
-    conf.finish();
+    common::run_urltestdata(fixture, row, run_case);
 }
 
 #[test]

@@ -80,3 +80,37 @@ pub fn parse(case: &Value, url_key: &str, base_key: &str) -> Result<Url, String>
     let base = case.str_field(base_key);
     Url::parse(input, base).map_err(|e| format!("parse({input:?}, {base:?}) failed: {e}"))
 }
+
+/// The attributes urltestdata.json gives for a URL that parses, in the fixture's order.
+pub const GETTERS: [&str; 12] = [
+    "href",
+    "origin",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+    "searchParams",
+];
+
+/// Runs `run_case` over every case of a urltestdata-shaped fixture (comment strings are not
+/// cases) as conformance row `row`.
+pub fn run_urltestdata(fixture: &str, row: &str, run_case: fn(&Value) -> Result<(), String>) {
+    let mut conf = test_support::Conformance::new(row);
+    for case in test_support::load(fixture).as_array().expect("an array") {
+        if case.as_str().is_some() {
+            continue; // a comment line
+        }
+        let name = format!(
+            "{:?} against {:?}",
+            case.str_field("input").unwrap_or("?"),
+            case.str_field("base")
+        );
+        conf.check(&name, run_case(case));
+    }
+    conf.finish();
+}
