@@ -348,12 +348,17 @@ pub const RUST_URL_OTHER: Class = "R-other rust-url deviates where ours and ada 
 /// The known class of `d`, or `None` when it is unexplained.
 ///
 /// An ada divergence must be one of the ada classes. A rust-url divergence gets the most
-/// specific rust-url class that recognizes it, alone or combined with R4 and R8 (the file path
+/// specific rust-url class that recognizes it, alone or combined with R3, R4 and R8 (the file path
 /// and drive letter classes also need [`Divergence::ada_agrees`]); failing that, the general
 /// drive letter class [`RUST_URL_DRIVE_LETTERS`], and, when ada sides with us,
 /// [`RUST_URL_OTHER`].
 pub fn classify(d: &Divergence) -> Option<Class> {
     if let Some(class) = classify_specific(d) {
+        return Some(class);
+    }
+    if let Some(backed) = ada_explained_elsewhere(d)
+        && let Some(class) = classify_specific(&backed)
+    {
         return Some(class);
     }
     if d.other != Other::RustUrl || !d.ada_agrees {
@@ -367,7 +372,41 @@ pub fn classify(d: &Divergence) -> Option<Class> {
     })
 }
 
-/// The classes of [`CLASSES`], alone or combined with R4 and R8.
+/// For a rust-url divergence on which ada does not side with us only because ada has a
+/// divergence of its own on the same fields, explained by an ada class (for example its IDNA
+/// gives another host, A5, where rust-url drops the host, R3): `d` with
+/// [`Divergence::ada_agrees`] set, when ada gives rust-url's value on none of the fields
+/// where rust-url differs from us. ada then backs neither side on those fields, but it does
+/// not back rust-url either, and the specific class must still recognize the divergence (each
+/// one names the spec step). Never used for R15 or R-other, which rest on ada alone.
+fn ada_explained_elsewhere(d: &Divergence) -> Option<Divergence> {
+    if d.other != Other::RustUrl || d.ada_agrees {
+        return None;
+    }
+    let (ours, theirs) = both(d)?;
+    let ada = ada(&d.input, d.base.as_deref())?;
+    let ada_divergence = Divergence {
+        other: Other::Ada,
+        ours: Some(ours.clone()),
+        theirs: Some(ada.clone()),
+        ada_agrees: false,
+        ..d.clone()
+    };
+    classify_specific(&ada_divergence)?;
+    // The href aside: it repeats the other getters.
+    let sides_with_rust_url = ours
+        .0
+        .iter()
+        .zip(ada.0.iter().zip(theirs.0.iter()))
+        .skip(1)
+        .any(|(o, (a, t))| o != t && a == t);
+    (!sides_with_rust_url).then(|| Divergence {
+        ada_agrees: true,
+        ..d.clone()
+    })
+}
+
+/// The classes of [`CLASSES`], alone or combined with R3, R4 and R8.
 fn classify_specific(d: &Divergence) -> Option<Class> {
     let found = CLASSES
         .iter()
@@ -424,6 +463,32 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
         };
         if rest.ours == rest.theirs || classify_specific(&rest).is_some() {
             return Some(CLASSES[3].1);
+        }
+    }
+    // R3 combines with the others: give rust-url's result the host it dropped, then classify
+    // what is left, with the cross-check redone on what is left (ada must side with us there,
+    // even when ada has a divergence of its own in the host: see
+    // [`ada_explained_elsewhere`]), so the general classes may explain it too.
+    if let Some((ours, theirs)) = both(d)
+        && d.ada_agrees
+        && ours.get("protocol") == "file:"
+        && !ours.get("host").is_empty()
+        && theirs.get("host").is_empty()
+        && starts_with_drive_letter(ours.get("pathname"))
+        && let Some(after_host) = theirs.href().strip_prefix("file://")
+    {
+        let mut shape = theirs.clone();
+        shape.0[0] = format!("file://{}{after_host}", ours.get("host"));
+        shape.0[5] = ours.get("host").to_owned();
+        shape.0[6] = ours.get("hostname").to_owned();
+        let ada = ada(&d.input, d.base.as_deref());
+        let rest = Divergence {
+            ada_agrees: ada_sides_with_us(Some(ours), ada.as_ref(), Some(&shape)),
+            theirs: Some(shape),
+            ..d.clone()
+        };
+        if rest.ours == rest.theirs || classify(&rest).is_some() {
+            return Some(CLASSES[2].1);
         }
     }
     // R8 combines with the others: undo it (encode the `^` of rust-url's path), then classify
