@@ -56,7 +56,16 @@ fn main() -> ExitCode {
             unexplained += found.len();
         }
         let agreeing = found.iter().filter(|d| d.ada_agrees).count();
+        let neutral = found
+            .iter()
+            .filter(|d| !d.ada_agrees && differential::ada_agrees_with_neutral_hosts(d))
+            .count();
         match other {
+            Other::RustUrl if neutral > 0 => println!(
+                "## {other}: {class}: {} inputs (ada agrees with us on {agreeing}, \
+                 and on {neutral} more once the hosts are neutral)",
+                found.len()
+            ),
             Other::RustUrl => println!(
                 "## {other}: {class}: {} inputs (ada agrees with us on {agreeing})",
                 found.len()

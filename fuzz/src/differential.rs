@@ -356,10 +356,8 @@ pub fn classify(d: &Divergence) -> Option<Class> {
     if let Some(class) = classify_specific(d) {
         return Some(class);
     }
-    if let Some(backed) = ada_explained_elsewhere(d)
-        && let Some(class) = classify_specific(&backed)
-    {
-        return Some(class);
+    if let Some(neutral) = with_neutral_hosts(d) {
+        return classify(&neutral);
     }
     if d.other != Other::RustUrl || !d.ada_agrees {
         return None;
@@ -372,38 +370,131 @@ pub fn classify(d: &Divergence) -> Option<Class> {
     })
 }
 
-/// For a rust-url divergence on which ada does not side with us only because ada has a
-/// divergence of its own on the same fields, explained by an ada class (for example its IDNA
-/// gives another host, A5, where rust-url drops the host, R3): `d` with
-/// [`Divergence::ada_agrees`] set, when ada gives rust-url's value on none of the fields
-/// where rust-url differs from us. ada then backs neither side on those fields, but it does
-/// not back rust-url either, and the specific class must still recognize the divergence (each
-/// one names the spec step). Never used for R15 or R-other, which rest on ada alone.
-fn ada_explained_elsewhere(d: &Divergence) -> Option<Divergence> {
+/// Whether ada sides with us on `d` once the hosts are neutral ([`with_neutral_hosts`]): the
+/// cross-check for a rust-url divergence when ada has an explained divergence of its own.
+pub fn ada_agrees_with_neutral_hosts(d: &Divergence) -> bool {
+    with_neutral_hosts(d).is_some()
+}
+
+/// The host-neutral cross-check, for a rust-url divergence where ada cannot side with us
+/// because ada has a divergence of its own on the same input, explained by an ada class. Every
+/// ada class (A1 to A5) is about domain to ASCII, so the same question can be put to ada with
+/// each non-ASCII, percent-encoded or `xn--` host written in the input and the base replaced
+/// by `x` (see [`neutral_hosts`]). The result is that divergence, when the replacement changes
+/// nothing but the hosts for us and for rust-url (every other getter, and which of them differ,
+/// stay the same) and ada sides with us on it; its class is then the class of `d`.
+fn with_neutral_hosts(d: &Divergence) -> Option<Divergence> {
     if d.other != Other::RustUrl || d.ada_agrees {
         return None;
     }
-    let (ours, theirs) = both(d)?;
-    let ada = ada(&d.input, d.base.as_deref())?;
     let ada_divergence = Divergence {
         other: Other::Ada,
-        ours: Some(ours.clone()),
-        theirs: Some(ada.clone()),
+        theirs: ada(&d.input, d.base.as_deref()),
         ada_agrees: false,
         ..d.clone()
     };
-    classify_specific(&ada_divergence)?;
-    // The href aside: it repeats the other getters.
-    let sides_with_rust_url = ours
-        .0
-        .iter()
-        .zip(ada.0.iter().zip(theirs.0.iter()))
-        .skip(1)
-        .any(|(o, (a, t))| o != t && a == t);
-    (!sides_with_rust_url).then(|| Divergence {
-        ada_agrees: true,
-        ..d.clone()
-    })
+    if ada_divergence.theirs == d.ours || classify_specific(&ada_divergence).is_none() {
+        return None;
+    }
+    let base_scheme = d
+        .base
+        .as_deref()
+        .and_then(|b| self::ours(b, None))
+        .map(|b| b.get("protocol").trim_end_matches(':').to_owned());
+    let base = d.base.as_deref().map(|b| neutral_hosts(b, None));
+    let input = neutral_hosts(&d.input, base_scheme.as_deref());
+    if input == prepared(&d.input) && base.as_deref() == d.base.as_deref().map(prepared).as_deref()
+    {
+        return None;
+    }
+    let ours = self::ours(&input, base.as_deref());
+    let ada = ada(&input, base.as_deref());
+    let theirs = rust_url(&input, base.as_deref());
+    let neutral = Divergence {
+        other: Other::RustUrl,
+        ada_agrees: ada_sides_with_us(ours.as_ref(), ada.as_ref(), theirs.as_ref()),
+        input,
+        base,
+        ours,
+        theirs,
+    };
+    let outside_hosts = |a: &Option<Shape>, b: &Option<Shape>| match (a, b) {
+        (Some(a), Some(b)) => [2, 3, 4, 7, 8, 9, 10].iter().all(|&i| a.0[i] == b.0[i]),
+        (None, None) => true,
+        _ => false,
+    };
+    (neutral.ada_agrees
+        && outside_hosts(&d.ours, &neutral.ours)
+        && outside_hosts(&d.theirs, &neutral.theirs)
+        && neutral.fields() == d.fields())
+    .then_some(neutral)
+}
+
+/// `text` after the basic URL parser's first steps ([`prepared`]), with its host replaced by
+/// `x` when it is a special URL's host written with non-ASCII, `%` or `xn--` (the hosts that
+/// reach domain to ASCII's Unicode steps). `base_scheme` is the scheme of the base, which
+/// decides whether a scheme-less (or same-scheme) input has a host of its own. Drive letters,
+/// `localhost`, IP addresses and plain ASCII domains are left alone.
+pub fn neutral_hosts(text: &str, base_scheme: Option<&str>) -> String {
+    let text = prepared(text);
+    match written_host(&text, base_scheme) {
+        Some((start, end)) => {
+            let host = text.get(start..end).unwrap_or_default();
+            let unicode = !host.is_ascii()
+                || host.contains('%')
+                || host.to_ascii_lowercase().contains("xn--");
+            if unicode && !host.contains('[') {
+                format!("{}x{}", &text[..start], &text[end..])
+            } else {
+                text
+            }
+        }
+        None => text,
+    }
+}
+
+/// Where the host of a special URL is written in `text` (already [`prepared`]), following the
+/// states that lead to the host state (spec 4.4: scheme, special authority (ignore) slashes,
+/// relative slash, file slash and file host states; the authority state's last `@`).
+fn written_host(text: &str, base_scheme: Option<&str>) -> Option<(usize, usize)> {
+    let scheme_end = text.find(':').filter(|&i| {
+        let scheme = &text[..i];
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    });
+    let (scheme, after_scheme) = match scheme_end {
+        Some(i) => (text[..i].to_ascii_lowercase(), i + 1),
+        None => (base_scheme?.to_owned(), 0),
+    };
+    if !SPECIAL.contains(&format!("{scheme}:").as_str()) {
+        return None;
+    }
+    let rest = &text[after_scheme..];
+    let slashes = rest
+        .bytes()
+        .take_while(|&c| matches!(c, b'/' | b'\\'))
+        .count();
+    // Without two slashes, an input relative to a base of its scheme (or to a file base) is a
+    // path; a special URL of another scheme skips any number of slashes to its authority.
+    let relative = scheme == "file" || scheme_end.is_none() || base_scheme == Some(scheme.as_str());
+    if relative && slashes < 2 {
+        return None;
+    }
+    let start = after_scheme + if scheme == "file" { 2 } else { slashes };
+    let authority_len = text[start..]
+        .find(['/', '\\', '?', '#'])
+        .unwrap_or(text.len() - start);
+    let authority = &text[start..start + authority_len];
+    if scheme == "file" {
+        return Some((start, start + authority_len));
+    }
+    let host_start = authority.rfind('@').map_or(0, |i| i + 1);
+    let host_len = authority[host_start..]
+        .find(':')
+        .unwrap_or(authority.len() - host_start);
+    Some((start + host_start, start + host_start + host_len))
 }
 
 /// The classes of [`CLASSES`], alone or combined with R3, R4 and R8.
@@ -466,9 +557,8 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
         }
     }
     // R3 combines with the others: give rust-url's result the host it dropped, then classify
-    // what is left, with the cross-check redone on what is left (ada must side with us there,
-    // even when ada has a divergence of its own in the host: see
-    // [`ada_explained_elsewhere`]), so the general classes may explain it too.
+    // what is left, with the cross-check redone on what is left, so the general classes may
+    // explain it too.
     if let Some((ours, theirs)) = both(d)
         && d.ada_agrees
         && ours.get("protocol") == "file:"
@@ -1113,6 +1203,44 @@ pub fn check(data: &[u8]) {
     for d in compare(&input, base.as_deref()) {
         if classify(&d).is_none() {
             panic!("unexplained divergence ({}): {d}", d.summary());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::neutral_hosts;
+
+    #[test]
+    fn neutral_hosts_replaces_only_the_host_a_special_url_writes() {
+        let cases: &[(&str, Option<&str>, &str)] = &[
+            (
+                "https://user:pw@\u{e0}\u{328}:8080/x",
+                None,
+                "https://user:pw@x:8080/x",
+            ),
+            ("HTTP:\\\\/xn--a.b/?q", None, "HTTP:\\\\/x/?q"),
+            ("http:%C3%A0.com/p", None, "http:x/p"),
+            ("file://\u{e0}/w:", None, "file://x/w:"),
+            ("file:\\\\xn--zgb1296k\\C|", None, "file:\\\\x\\C|"),
+            ("//\u{e0}.com/p", Some("https"), "//x/p"),
+            (" \t//\u{e0}\n.com/p ", Some("file"), "//x/p"),
+            // Paths, not hosts.
+            ("http:\u{e0}/p", Some("http"), "http:\u{e0}/p"),
+            ("/\u{e0}/p", Some("https"), "/\u{e0}/p"),
+            ("file:/\u{e0}", None, "file:/\u{e0}"),
+            // Not a domain that reaches domain to ASCII's Unicode steps, or not special.
+            ("file://C:/x", None, "file://C:/x"),
+            (
+                "https://example.com/\u{e0}",
+                None,
+                "https://example.com/\u{e0}",
+            ),
+            ("https://[::1]/", None, "https://[::1]/"),
+            ("foo://\u{e0}/", None, "foo://\u{e0}/"),
+        ];
+        for (input, base_scheme, expected) in cases {
+            assert_eq!(neutral_hosts(input, *base_scheme), *expected, "{input:?}");
         }
     }
 }
