@@ -1030,7 +1030,7 @@ fn is_rtl_block(c: char) -> bool {
 }
 
 fn ada_bidi_rule(d: &Divergence) -> bool {
-    let (None, Some(_)) = (&d.ours, &d.theirs) else {
+    let (None, Some(theirs)) = (&d.ours, &d.theirs) else {
         return false;
     };
     let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
@@ -1050,11 +1050,36 @@ fn ada_bidi_rule(d: &Divergence) -> bool {
     let base = d.base.as_deref().map(decode_non_ascii);
     let rtl = input.chars().any(is_rtl_block)
         || base.as_deref().is_some_and(|b| b.chars().any(is_rtl_block));
-    rtl && self::ours(
-        &left_to_right(&input),
-        base.as_deref().map(left_to_right).as_deref(),
-    )
-    .is_some()
+    if rtl
+        && self::ours(
+            &left_to_right(&input),
+            base.as_deref().map(left_to_right).as_deref(),
+        )
+        .is_some()
+    {
+        return true;
+    }
+    // The right-to-left characters may be written as an xn-- label: take ada's host with its
+    // labels decoded. We fail on it alone, and parse it without its right-to-left characters.
+    let Some(unicode) = decoded_labels(theirs.get("hostname")) else {
+        return false;
+    };
+    let alone = url_api::Url::parse(&format!("https://{unicode}/"), None).err();
+    unicode.chars().any(is_rtl_block)
+        && alone.and_then(|e| e.validation_error()) == Some(url_api::ValidationError::DomainToAscii)
+        && self::ours(&format!("https://{}/", left_to_right(&unicode)), None).is_some()
+}
+
+/// `host` with each `xn--` label decoded from Punycode (`None` if one does not decode).
+fn decoded_labels(host: &str) -> Option<String> {
+    let labels: Option<Vec<String>> = host
+        .split('.')
+        .map(|label| match label.strip_prefix("xn--") {
+            Some(code) => idna::punycode::decode_to_string(code),
+            None => Some(label.to_owned()),
+        })
+        .collect();
+    labels.map(|labels| labels.join("."))
 }
 
 fn ada_mapped_to_ascii(d: &Divergence) -> bool {
@@ -1118,15 +1143,7 @@ fn ada_bidi_classes(d: &Divergence) -> bool {
     let Some(ours) = &d.ours else {
         return false;
     };
-    let unicode: Option<Vec<String>> = ours
-        .get("hostname")
-        .split('.')
-        .map(|label| match label.strip_prefix("xn--") {
-            Some(code) => idna::punycode::decode_to_string(code),
-            None => Some(label.to_owned()),
-        })
-        .collect();
-    let Some(unicode) = unicode.map(|labels| labels.join(".")) else {
+    let Some(unicode) = decoded_labels(ours.get("hostname")) else {
         return false;
     };
     let replaced = replace(&unicode);
@@ -1161,18 +1178,9 @@ fn ada_not_nfc(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    let decoded: Option<Vec<String>> = theirs
-        .get("hostname")
-        .split('.')
-        .map(|label| match label.strip_prefix("xn--") {
-            Some(code) => idna::punycode::decode_to_string(code),
-            None => Some(label.to_owned()),
-        })
-        .collect();
-    let Some(decoded) = decoded else {
+    let Some(decoded) = decoded_labels(theirs.get("hostname")) else {
         return false;
     };
-    let decoded = decoded.join(".");
     only(d, &["href", "origin", "host", "hostname"])
         && !decoded.is_ascii()
         && self::ours(&format!("https://{decoded}/"), None)
