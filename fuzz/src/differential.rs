@@ -403,8 +403,7 @@ fn with_neutral_hosts(d: &Divergence) -> Option<Divergence> {
         .map(|b| b.get("protocol").trim_end_matches(':').to_owned());
     let base = d.base.as_deref().map(|b| neutral_hosts(b, None));
     let input = neutral_hosts(&d.input, base_scheme.as_deref());
-    if input == prepared(&d.input) && base.as_deref() == d.base.as_deref().map(prepared).as_deref()
-    {
+    if input == d.input && base == d.base {
         return None;
     }
     let ours = self::ours(&input, base.as_deref());
@@ -430,26 +429,39 @@ fn with_neutral_hosts(d: &Divergence) -> Option<Divergence> {
     .then_some(neutral)
 }
 
-/// `text` after the basic URL parser's first steps ([`prepared`]), with its host replaced by
-/// `x` when it is a special URL's host written with non-ASCII, `%` or `xn--` (the hosts that
-/// reach domain to ASCII's Unicode steps). `base_scheme` is the scheme of the base, which
-/// decides whether a scheme-less (or same-scheme) input has a host of its own. Drive letters,
-/// `localhost`, IP addresses and plain ASCII domains are left alone.
+/// `text` with its host replaced by `x` when it is a special URL's host written with
+/// non-ASCII, `%` or `xn--` (the hosts that reach domain to ASCII's Unicode steps); everything
+/// else, tabs and newlines included, stays as it was (rust-url, for one, does not remove them
+/// before every check). `base_scheme` is the scheme of the base, which decides whether a
+/// scheme-less (or same-scheme) input has a host of its own. Drive letters, `localhost`, IP
+/// addresses and plain ASCII domains are left alone.
 pub fn neutral_hosts(text: &str, base_scheme: Option<&str>) -> String {
-    let text = prepared(text);
-    match written_host(&text, base_scheme) {
-        Some((start, end)) => {
-            let host = text.get(start..end).unwrap_or_default();
-            let unicode = !host.is_ascii()
-                || host.contains('%')
-                || host.to_ascii_lowercase().contains("xn--");
-            if unicode && !host.contains('[') {
-                format!("{}x{}", &text[..start], &text[end..])
-            } else {
-                text
-            }
+    // The host is found in the text as the parser sees it ([`prepared`]); `raw[i]` is where
+    // byte i of that text stands in `text`.
+    let trimmed = text.trim_matches(|c: char| c <= ' ');
+    let offset = text.len() - text.trim_start_matches(|c: char| c <= ' ').len();
+    let mut seen = String::with_capacity(trimmed.len());
+    let mut raw = Vec::with_capacity(trimmed.len());
+    for (i, c) in trimmed.char_indices() {
+        if !matches!(c, '\t' | '\n' | '\r') {
+            seen.push(c);
+            raw.extend((0..c.len_utf8()).map(|k| offset + i + k));
         }
-        None => text,
+    }
+    let Some((start, end)) = written_host(&seen, base_scheme) else {
+        return text.to_owned();
+    };
+    let host = &seen[start..end];
+    let unicode =
+        !host.is_ascii() || host.contains('%') || host.to_ascii_lowercase().contains("xn--");
+    match (
+        raw.get(start),
+        end.checked_sub(1).and_then(|last| raw.get(last)),
+    ) {
+        (Some(&from), Some(&last)) if unicode && !host.contains('[') => {
+            format!("{}x{}", &text[..from], &text[last + 1..])
+        }
+        _ => text.to_owned(),
     }
 }
 
@@ -1232,7 +1244,9 @@ mod tests {
             ("file://\u{e0}/w:", None, "file://x/w:"),
             ("file:\\\\xn--zgb1296k\\C|", None, "file:\\\\x\\C|"),
             ("//\u{e0}.com/p", Some("https"), "//x/p"),
-            (" \t//\u{e0}\n.com/p ", Some("file"), "//x/p"),
+            (" \t//\u{e0}\n.com/p ", Some("file"), " \t//x/p "),
+            ("\nhttps://a\tb\u{e0}/\n", None, "\nhttps://x/\n"),
+            ("https://\u{e0}/w:\n:", None, "https://x/w:\n:"),
             // Paths, not hosts.
             ("http:\u{e0}/p", Some("http"), "http:\u{e0}/p"),
             ("/\u{e0}/p", Some("https"), "/\u{e0}/p"),
