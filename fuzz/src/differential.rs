@@ -418,7 +418,11 @@ fn with_neutral_hosts(d: &Divergence) -> Option<Divergence> {
         theirs,
     };
     let outside_hosts = |a: &Option<Shape>, b: &Option<Shape>| match (a, b) {
-        (Some(a), Some(b)) => [2, 3, 4, 7, 8, 9, 10].iter().all(|&i| a.0[i] == b.0[i]),
+        (Some(a), Some(b)) => [
+            "protocol", "username", "password", "port", "pathname", "search", "hash",
+        ]
+        .iter()
+        .all(|&field| a.get(field) == b.get(field)),
         (None, None) => true,
         _ => false,
     };
@@ -1042,7 +1046,7 @@ fn is_rtl_block(c: char) -> bool {
 }
 
 fn ada_bidi_rule(d: &Divergence) -> bool {
-    let (None, Some(theirs)) = (&d.ours, &d.theirs) else {
+    let (None, Some(_)) = (&d.ours, &d.theirs) else {
         return false;
     };
     let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
@@ -1062,24 +1066,11 @@ fn ada_bidi_rule(d: &Divergence) -> bool {
     let base = d.base.as_deref().map(decode_non_ascii);
     let rtl = input.chars().any(is_rtl_block)
         || base.as_deref().is_some_and(|b| b.chars().any(is_rtl_block));
-    if rtl
-        && self::ours(
-            &left_to_right(&input),
-            base.as_deref().map(left_to_right).as_deref(),
-        )
-        .is_some()
-    {
-        return true;
-    }
-    // The right-to-left characters may be written as an xn-- label: take ada's host with its
-    // labels decoded. We fail on it alone, and parse it without its right-to-left characters.
-    let Some(unicode) = decoded_labels(theirs.get("hostname")) else {
-        return false;
-    };
-    let alone = url_api::Url::parse(&format!("https://{unicode}/"), None).err();
-    unicode.chars().any(is_rtl_block)
-        && alone.and_then(|e| e.validation_error()) == Some(url_api::ValidationError::DomainToAscii)
-        && self::ours(&format!("https://{}/", left_to_right(&unicode)), None).is_some()
+    rtl && self::ours(
+        &left_to_right(&input),
+        base.as_deref().map(left_to_right).as_deref(),
+    )
+    .is_some()
 }
 
 /// `host` with each `xn--` label decoded from Punycode (`None` if one does not decode).
@@ -1106,11 +1097,15 @@ fn ada_mapped_to_ascii(d: &Divergence) -> bool {
     // The xn-- label came from the input, kept as it was, not from ada's own ToASCII: it is
     // written in the input (or the base), or it is invalid on its own (not Punycode, or a
     // label we reject), which ada's ToASCII never outputs.
+    // Written as the host parser reads it: percent-decoded (`xn--zgb%59` is `xn--zgbY`).
+    let written_in = |text: &str, label: &str| {
+        String::from_utf8_lossy(&percent::percent_decode_str(&prepared(text)))
+            .to_ascii_lowercase()
+            .contains(label)
+    };
     let kept = |label: &str| {
-        let written = prepared(&d.input).to_ascii_lowercase().contains(label)
-            || d.base
-                .as_deref()
-                .is_some_and(|b| prepared(b).to_ascii_lowercase().contains(label));
+        let written =
+            written_in(&d.input, label) || d.base.as_deref().is_some_and(|b| written_in(b, label));
         written
             || label
                 .strip_prefix("xn--")
@@ -1142,10 +1137,16 @@ fn ada_bidi_classes(d: &Divergence) -> bool {
     // us, and our verdict stays what it was. The only property of those characters that the
     // bidi rule (RFC 5893 section 2) reads is their class, so ada's class for them is what
     // differs.
+    // Classes matter only in a Bidi domain (RFC 5893 section 1.4: one with an R, AL or AN
+    // character); without one, replacing marks (NSM) alone would explain anything.
     let replace = |s: &str| -> String { s.chars().map(basic_of_same_bidi_class).collect() };
     let input = replace(&d.input);
     let base = d.base.as_deref().map(replace);
-    if input != d.input || base != d.base {
+    let bidi = has_right_to_left(&decode_non_ascii(&d.input))
+        || d.base
+            .as_deref()
+            .is_some_and(|b| has_right_to_left(&decode_non_ascii(b)));
+    if bidi && (input != d.input || base != d.base) {
         let ours = self::ours(&input, base.as_deref());
         if ours.is_some() == d.ours.is_some() && ours == ada(&input, base.as_deref()) {
             return true;
@@ -1159,12 +1160,26 @@ fn ada_bidi_classes(d: &Divergence) -> bool {
         return false;
     };
     let replaced = replace(&unicode);
+    if !has_right_to_left(&unicode) {
+        return false;
+    }
     let url = format!("https://{replaced}/");
     // ada failed on our host; with those characters replaced it parses it.
     d.theirs.is_none()
         && replaced != unicode
         && self::ours(&url, None).is_some()
         && ada(&url, None).is_some()
+}
+
+/// Whether `text` has a character of Bidi_Class R, AL or AN.
+fn has_right_to_left(text: &str) -> bool {
+    use unicode_bidi::BidiClass;
+    text.chars().any(|c| {
+        matches!(
+            unicode_bidi::bidi_class(c),
+            BidiClass::R | BidiClass::AL | BidiClass::AN
+        )
+    })
 }
 
 /// A basic Hebrew letter, Arabic letter, Arabic-Indic digit or Arabic mark of the Bidi_Class
