@@ -1106,7 +1106,18 @@ fn ada_mapped_to_ascii(d: &Divergence) -> bool {
     let kept = |label: &str| {
         let written =
             written_in(&d.input, label) || d.base.as_deref().is_some_and(|b| written_in(b, label));
+        // A label we reject: as ASCII input we keep it but report `domain-to-ASCII` (its
+        // decoded form breaks a validity criterion, say NFC, that mapping a non-ASCII
+        // spelling of it would have repaired).
+        let rejected = || {
+            let (_, errors) =
+                url_api::Url::parse_with_validation(&format!("https://{label}/"), None);
+            errors
+                .iter()
+                .any(|e| e.error == url_api::ValidationError::DomainToAscii)
+        };
         written
+            || rejected()
             || label
                 .strip_prefix("xn--")
                 .and_then(idna::punycode::decode_to_string)
