@@ -12,6 +12,8 @@
 
 use std::fmt;
 
+use icu_properties::props::BidiClass;
+
 use crate::input;
 
 /// The getters compared, in this order: href, origin, protocol, username, password, host,
@@ -1182,13 +1184,18 @@ fn ada_bidi_classes(d: &Divergence) -> bool {
         && ada(&url, None).is_some()
 }
 
+/// The Bidi_Class of `c`, from the Unicode data of our IDNA (ICU4X, the version whatwg-host
+/// pins).
+fn bidi_class(c: char) -> BidiClass {
+    icu_properties::CodePointMapData::<BidiClass>::new().get(c)
+}
+
 /// Whether `text` has a character of Bidi_Class R, AL or AN.
 fn has_right_to_left(text: &str) -> bool {
-    use unicode_bidi::BidiClass;
     text.chars().any(|c| {
         matches!(
-            unicode_bidi::bidi_class(c),
-            BidiClass::R | BidiClass::AL | BidiClass::AN
+            bidi_class(c),
+            BidiClass::RightToLeft | BidiClass::ArabicLetter | BidiClass::ArabicNumber
         )
     })
 }
@@ -1197,14 +1204,13 @@ fn has_right_to_left(text: &str) -> bool {
 /// of `c` (R, AL, AN or NSM), if `c` is such a character but not a basic one already
 /// (combining diacritical marks U+0300..U+036F count as basic); otherwise `c`.
 fn basic_of_same_bidi_class(c: char) -> char {
-    use unicode_bidi::BidiClass;
     let basic = matches!(c, '\u{300}'..='\u{36F}' | '\u{5D0}'..='\u{5EA}' | '\u{620}'..='\u{65F}' | '\u{660}'..='\u{669}');
-    match unicode_bidi::bidi_class(c) {
+    match bidi_class(c) {
         _ if basic => c,
-        BidiClass::R => '\u{5D0}',
-        BidiClass::AL => '\u{627}',
-        BidiClass::AN => '\u{660}',
-        BidiClass::NSM => '\u{64E}',
+        BidiClass::RightToLeft => '\u{5D0}',
+        BidiClass::ArabicLetter => '\u{627}',
+        BidiClass::ArabicNumber => '\u{660}',
+        BidiClass::NonspacingMark => '\u{64E}',
         _ => c,
     }
 }
