@@ -1202,11 +1202,16 @@ fn has_right_to_left(text: &str) -> bool {
 
 /// A basic Hebrew letter, Arabic letter, Arabic-Indic digit or Arabic mark of the Bidi_Class
 /// of `c` (R, AL, AN or NSM), if `c` is such a character but not a basic one already
-/// (combining diacritical marks U+0300..U+036F count as basic); otherwise `c`.
+/// (combining diacritical marks U+0300..U+036F count as basic); otherwise `c`. A virama
+/// stays: CONTEXTJ (RFC 5892 appendix A.1 and A.2) reads its combining class, so a joiner
+/// after it would no longer be valid.
 fn basic_of_same_bidi_class(c: char) -> char {
+    use icu_properties::props::CanonicalCombiningClass;
     let basic = matches!(c, '\u{300}'..='\u{36F}' | '\u{5D0}'..='\u{5EA}' | '\u{620}'..='\u{65F}' | '\u{660}'..='\u{669}');
+    let virama = icu_properties::CodePointMapData::<CanonicalCombiningClass>::new().get(c)
+        == CanonicalCombiningClass::Virama;
     match bidi_class(c) {
-        _ if basic => c,
+        _ if basic || virama => c,
         BidiClass::RightToLeft => '\u{5D0}',
         BidiClass::ArabicLetter => '\u{627}',
         BidiClass::ArabicNumber => '\u{660}',
