@@ -870,12 +870,33 @@ fn rust_url_port_backslash(d: &Divergence) -> bool {
         _ => d.input.as_str(),
     };
     let text = prepared(failing);
-    let Some((scheme, rest)) = text.split_once("://") else {
-        return false;
+    // The string's own non-special scheme, or a scheme-relative input against a non-special
+    // base (which we parse): then the check below parses against that base.
+    let (rest, base) = match text.split_once("://") {
+        Some((scheme, rest))
+            if scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
+        {
+            if SPECIAL.contains(&format!("{}:", scheme.to_ascii_lowercase()).as_str()) {
+                return false;
+            }
+            (rest, None)
+        }
+        _ => match (
+            text.strip_prefix("//"),
+            d.base.as_deref().filter(|_| failing == d.input),
+        ) {
+            (Some(rest), Some(base))
+                if self::ours(base, None)
+                    .is_some_and(|b| !SPECIAL.contains(&b.get("protocol"))) =>
+            {
+                (rest, Some(base))
+            }
+            _ => return false,
+        },
     };
-    if SPECIAL.contains(&format!("{}:", scheme.to_ascii_lowercase()).as_str()) {
-        return false;
-    }
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
     let host_and_port = authority.rsplit('@').next().unwrap_or_default();
     // An IPv6 address's colons are inside its brackets.
@@ -887,10 +908,15 @@ fn rust_url_port_backslash(d: &Divergence) -> bool {
         return false;
     };
     let digits = port.len() - port.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    // With a `/` after the digits (where rust-url ends the port) we parse it. `port` is a
+    // suffix of `text` up to the end of the authority: find it from the end, not by search (the
+    // same characters may come earlier, in the userinfo).
+    let authority_end = text.len() - rest.len() + authority.len();
+    let slash_at = authority_end - port.len() + digits;
     port[digits..].starts_with('\\')
         && self::ours(
-            &text.replacen(&format!(":{}", port), &format!(":{}/", &port[..digits]), 1),
-            None,
+            &format!("{}/{}", &text[..slash_at], &text[slash_at..]),
+            base,
         )
         .is_some()
 }
