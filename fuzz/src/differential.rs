@@ -1151,9 +1151,23 @@ fn ada_mapped_to_ascii(d: &Divergence) -> bool {
                 .and_then(idna::punycode::decode_to_string)
                 .is_none_or(|unicode| self::ours(&format!("https://{unicode}/"), None).is_none())
     };
+    // Or the input spells an `xn--` label in characters that map to ASCII (`xn--zgb０s`, a
+    // fullwidth digit) and ada's host, decoded, is a domain we reject: its labels were never
+    // validated in their context (here the Bidi Rule against the label `8`).
+    let spelled =
+        written_in(&d.input, "xn--") || d.base.as_deref().is_some_and(|b| written_in(b, "xn--"));
+    let rejected_decoded = || {
+        decoded_labels(host).is_some_and(|unicode| {
+            let failure = url_api::Url::parse(&format!("https://{unicode}/"), None).err();
+            failure.and_then(|e| e.validation_error())
+                == Some(url_api::ValidationError::DomainToAscii)
+        })
+    };
     failure.and_then(|e| e.validation_error()) == Some(url_api::ValidationError::DomainToAscii)
         && host.is_ascii()
-        && host.split('.').any(|l| l.starts_with("xn--") && kept(l))
+        && host
+            .split('.')
+            .any(|l| l.starts_with("xn--") && (kept(l) || (spelled && rejected_decoded())))
         && self::ours(theirs.href(), None).is_some()
 }
 
