@@ -311,7 +311,7 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
     ),
     (
         Other::Ada,
-        "A2 ada gives some right-to-left characters another bidi class than UnicodeData.txt",
+        "A2 ada gives some characters of a Bidi domain another bidi class than UnicodeData.txt",
         ada_bidi_classes,
     ),
     (
@@ -1240,14 +1240,15 @@ fn has_right_to_left(text: &str) -> bool {
     })
 }
 
-/// A basic Hebrew letter, Arabic letter, Arabic-Indic digit or Arabic mark of the Bidi_Class
-/// of `c` (R, AL, AN or NSM), if `c` is such a character but not a basic one already
+/// A basic Hebrew letter, Arabic letter, Arabic-Indic digit, Arabic mark or `©` of the
+/// Bidi_Class of `c` (R, AL, AN, NSM or non-ASCII ON), if `c` is such a character but not a
+/// basic one already
 /// (combining diacritical marks U+0300..U+036F count as basic); otherwise `c`. A virama
 /// stays: CONTEXTJ (RFC 5892 appendix A.1 and A.2) reads its combining class, so a joiner
 /// after it would no longer be valid.
 fn basic_of_same_bidi_class(c: char) -> char {
     use icu_properties::props::CanonicalCombiningClass;
-    let basic = matches!(c, '\u{300}'..='\u{36F}' | '\u{5D0}'..='\u{5EA}' | '\u{620}'..='\u{65F}' | '\u{660}'..='\u{669}');
+    let basic = matches!(c, '\u{A9}' | '\u{300}'..='\u{36F}' | '\u{5D0}'..='\u{5EA}' | '\u{620}'..='\u{65F}' | '\u{660}'..='\u{669}');
     let virama = icu_properties::CodePointMapData::<CanonicalCombiningClass>::new().get(c)
         == CanonicalCombiningClass::Virama;
     match bidi_class(c) {
@@ -1256,6 +1257,9 @@ fn basic_of_same_bidi_class(c: char) -> char {
         BidiClass::ArabicLetter => '\u{627}',
         BidiClass::ArabicNumber => '\u{660}',
         BidiClass::NonspacingMark => '\u{64E}',
+        // A symbol newer than ada's bidi data (U+1F6DE WHEEL, Unicode 14): a neutral one as
+        // old as IDNA, U+00A9.
+        BidiClass::OtherNeutral if !c.is_ascii() => '\u{A9}',
         _ => c,
     }
 }
