@@ -75,16 +75,16 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
     }
     match (imp, variant) {
         (Impl::Ours, Variant::Parse) => {
-            run(urls, |u| black_box(url_api::Url::parse(u, None)).is_ok())
+            run(urls, |u| black_box(whatwg_url::Url::parse(u, None)).is_ok())
         }
-        (Impl::Ours, Variant::ParseHref) => run(urls, |u| match url_api::Url::parse(u, None) {
+        (Impl::Ours, Variant::ParseHref) => run(urls, |u| match whatwg_url::Url::parse(u, None) {
             Ok(url) => {
                 black_box(url.href().len());
                 true
             }
             Err(_) => false,
         }),
-        (Impl::Ours, Variant::CanParse) => run(urls, |u| url_api::Url::can_parse(u, None)),
+        (Impl::Ours, Variant::CanParse) => run(urls, |u| whatwg_url::Url::can_parse(u, None)),
         (Impl::OursCore, Variant::CanParse) => run(urls, |u| url_core::Url::can_parse(u, None)),
         (Impl::OursCore, _) => run(urls, |u| black_box(url_core::Url::parse(u, None)).is_ok()),
         #[cfg(feature = "competitors")]

@@ -62,7 +62,7 @@ impl fmt::Display for Other {
 
 /// This project's result.
 pub fn ours(input: &str, base: Option<&str>) -> Option<Shape> {
-    let url = url_api::Url::parse(input, base).ok()?;
+    let url = whatwg_url::Url::parse(input, base).ok()?;
     Some(Shape([
         url.href().into(),
         url.origin(),
@@ -1077,8 +1077,10 @@ fn ada_bidi_rule(d: &Divergence) -> bool {
     let (None, Some(_)) = (&d.ours, &d.theirs) else {
         return false;
     };
-    let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
-    if failure.and_then(|e| e.validation_error()) != Some(url_api::ValidationError::DomainToAscii) {
+    let failure = whatwg_url::Url::parse(&d.input, d.base.as_deref()).err();
+    if failure.and_then(|e| e.validation_error())
+        != Some(whatwg_url::ValidationError::DomainToAscii)
+    {
         return false;
     }
     // Without the right-to-left characters (and the joiners, whose context they gave), we
@@ -1120,7 +1122,7 @@ fn ada_mapped_to_ascii(d: &Divergence) -> bool {
     let (None, Some(theirs)) = (&d.ours, &d.theirs) else {
         return false;
     };
-    let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
+    let failure = whatwg_url::Url::parse(&d.input, d.base.as_deref()).err();
     let host = theirs.get("hostname");
     // The xn-- label came from the input, kept as it was, not from ada's own ToASCII: it is
     // written in the input (or the base), or it is invalid on its own (not Punycode, or a
@@ -1139,10 +1141,10 @@ fn ada_mapped_to_ascii(d: &Divergence) -> bool {
         // spelling of it would have repaired).
         let rejected = || {
             let (_, errors) =
-                url_api::Url::parse_with_validation(&format!("https://{label}/"), None);
+                whatwg_url::Url::parse_with_validation(&format!("https://{label}/"), None);
             errors
                 .iter()
-                .any(|e| e.error == url_api::ValidationError::DomainToAscii)
+                .any(|e| e.error == whatwg_url::ValidationError::DomainToAscii)
         };
         written
             || rejected()
@@ -1158,12 +1160,12 @@ fn ada_mapped_to_ascii(d: &Divergence) -> bool {
         written_in(&d.input, "xn--") || d.base.as_deref().is_some_and(|b| written_in(b, "xn--"));
     let rejected_decoded = || {
         decoded_labels(host).is_some_and(|unicode| {
-            let failure = url_api::Url::parse(&format!("https://{unicode}/"), None).err();
+            let failure = whatwg_url::Url::parse(&format!("https://{unicode}/"), None).err();
             failure.and_then(|e| e.validation_error())
-                == Some(url_api::ValidationError::DomainToAscii)
+                == Some(whatwg_url::ValidationError::DomainToAscii)
         })
     };
-    failure.and_then(|e| e.validation_error()) == Some(url_api::ValidationError::DomainToAscii)
+    failure.and_then(|e| e.validation_error()) == Some(whatwg_url::ValidationError::DomainToAscii)
         && host.is_ascii()
         && host
             .split('.')
@@ -1176,9 +1178,9 @@ fn ada_bidi_classes(d: &Divergence) -> bool {
     match (&d.ours, &d.theirs) {
         (Some(_), None) => {}
         (None, Some(_)) => {
-            let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
+            let failure = whatwg_url::Url::parse(&d.input, d.base.as_deref()).err();
             if failure.and_then(|e| e.validation_error())
-                != Some(url_api::ValidationError::DomainToAscii)
+                != Some(whatwg_url::ValidationError::DomainToAscii)
             {
                 return false;
             }
@@ -1287,9 +1289,9 @@ fn ada_joiners(d: &Divergence) -> bool {
     let (None, Some(_)) = (&d.ours, &d.theirs) else {
         return false;
     };
-    let failure = url_api::Url::parse(&d.input, d.base.as_deref()).err();
+    let failure = whatwg_url::Url::parse(&d.input, d.base.as_deref()).err();
     let without = |s: &str| s.replace(is_joiner, "");
-    failure.and_then(|e| e.validation_error()) == Some(url_api::ValidationError::DomainToAscii)
+    failure.and_then(|e| e.validation_error()) == Some(whatwg_url::ValidationError::DomainToAscii)
         && (d.input.contains(is_joiner) || d.base.as_deref().is_some_and(|b| b.contains(is_joiner)))
         && self::ours(
             &without(&d.input),

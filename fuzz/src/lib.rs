@@ -34,6 +34,13 @@ pub mod validity;
 #[cfg(feature = "differential")]
 pub mod differential;
 
+/// The workspace README's examples (one for each layer) run as doctests of this crate: it depends
+/// on all five library packages and, unlike them, is never packaged (a published crate may not
+/// include a file from outside its folder).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct WorkspaceReadme;
+
 /// A fuzz target: its name (the `fuzz_targets/<name>.rs` binary) and its check function.
 #[derive(Clone, Copy, Debug)]
 pub struct Target {

@@ -10,8 +10,8 @@
 //! - idempotence: the href parses to the same href, the same components and an equal record;
 //! - with a base: `base.join(x)` equals `Url::parse(x, Some(base))`.
 
-use url_api::Url;
 use url_core::{ReportedError, Utf8};
+use whatwg_url::Url;
 
 use crate::input;
 
@@ -46,7 +46,7 @@ pub struct Components {
     /// The fragment, `None` when null.
     pub fragment: Option<String>,
     /// The host's kind, `None` when null.
-    pub host_kind: Option<url_api::HostKind>,
+    pub host_kind: Option<whatwg_url::HostKind>,
     /// The port number, `None` when null.
     pub port_number: Option<u16>,
     /// Whether the path is opaque.

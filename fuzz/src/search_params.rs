@@ -15,7 +15,7 @@
 //! `sort` is a stable sort by names compared as UTF-16 code units (the model sorts by
 //! `encode_utf16`).
 
-use url_api::{Url, UrlSearchParams};
+use whatwg_url::{Url, UrlSearchParams};
 
 use crate::form_urlencoded::{Pairs, model_parse, model_serialize};
 use crate::input;

@@ -12,7 +12,7 @@
 //! - setting an attribute to its own getter's value changes nothing, where the spec makes
 //!   that an identity (see [`same_value_is_identity`]).
 
-use url_api::{SetterError, Url};
+use whatwg_url::{SetterError, Url};
 
 use crate::input;
 use crate::parse::{Components, check_url};
@@ -223,7 +223,7 @@ pub fn same_value_is_identity(url: &Url, setter: Setter) -> bool {
         Setter::Search => url.query() != Some(""),
         Setter::Hash => url.fragment() != Some(""),
         Setter::Host | Setter::Hostname => {
-            !matches!(url.host_kind(), None | Some(url_api::HostKind::Empty))
+            !matches!(url.host_kind(), None | Some(whatwg_url::HostKind::Empty))
         }
         _ => true,
     }

@@ -4,14 +4,14 @@
 //!
 //! Input: `input` or `input 0xFF base` (see [`crate::input`]). Properties:
 //! - nothing panics;
-//! - [`url_api::is_valid_url_string`] is `true` exactly when [`Url::parse_with_validation`]
+//! - [`whatwg_url::is_valid_url_string`] is `true` exactly when [`Url::parse_with_validation`]
 //!   succeeds and reports no validation error, except in the classes of
 //!   `url-api/VALIDITY-DISAGREEMENTS.md`, recognized by [`spec_disagreement_class`];
 //! - the same for [`host::valid::is_valid_host_string`] (the first chunk as a host of a special
 //!   URL) and [`host::valid::is_valid_opaque_host_string`] (as a non-empty opaque host).
 
 use host::{Host, HostKind, NoSink, ReportedError, parse_host_into};
-use url_api::{Url, is_valid_url_string};
+use whatwg_url::{Url, is_valid_url_string};
 
 use crate::input;
 

@@ -3,7 +3,7 @@
 //! labels, nested `blob:`), through `url-api`. Each test asserts the exact result; speed is
 //! the benchmarks' business, but a quadratic path would make these tests time out.
 
-use url_api::{HostKind, Url};
+use whatwg_url::{HostKind, Url};
 
 /// About a megabyte.
 const MB: usize = 1 << 20;

@@ -10,6 +10,7 @@ use std::io::Write as _;
 #[derive(Debug)]
 pub struct Conformance {
     row: String,
+    informational: bool,
     passed: usize,
     total: usize,
     failures: Vec<String>,
@@ -20,9 +21,20 @@ impl Conformance {
     pub fn new(row: &str) -> Self {
         Conformance {
             row: row.to_owned(),
+            informational: false,
             passed: 0,
             total: 0,
             failures: Vec::new(),
+        }
+    }
+
+    /// Starts an informational row: cases set apart for the reason its name gives (a Unicode
+    /// version newer than the fixtures'). It is printed and collected like any row, but a failed
+    /// case does not fail the test, and an empty row is not recorded.
+    pub fn informational(row: &str) -> Self {
+        Conformance {
+            informational: true,
+            ..Conformance::new(row)
         }
     }
 
@@ -40,18 +52,23 @@ impl Conformance {
         self.total
     }
 
-    /// Prints and records the row; panics when a case failed or when no case ran.
+    /// Prints and records the row; panics when a case failed or when no case ran (an
+    /// informational row does neither: it is only printed and recorded, when it has a case).
     pub fn finish(self) {
+        if self.informational && self.total == 0 {
+            return;
+        }
         println!("conformance: {} {}/{}", self.row, self.passed, self.total);
-        if let Some(path) = std::env::var_os("URL_CONFORMANCE_OUT") {
-            let line = format!("{}\t{}\t{}\n", self.row, self.passed, self.total);
-            let mut file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&path)
-                .expect("URL_CONFORMANCE_OUT is writable");
-            file.write_all(line.as_bytes())
-                .expect("URL_CONFORMANCE_OUT is writable");
+        let flag = if self.informational { "\tinfo" } else { "" };
+        record(&format!(
+            "{}\t{}\t{}{flag}\n",
+            self.row, self.passed, self.total
+        ));
+        if self.informational {
+            for f in self.failures.iter().take(20) {
+                println!("  {f}");
+            }
+            return;
         }
         assert!(self.total > 0, "{}: no case ran", self.row);
         if !self.failures.is_empty() {
@@ -79,5 +96,25 @@ pub fn field_eq<T: PartialEq + std::fmt::Debug + ?Sized>(
         Ok(())
     } else {
         Err(format!("{field}: expected {expected:?}, got {actual:?}"))
+    }
+}
+
+/// Prints `text` and records it as a note under the conformance table (`#note<TAB>text`); the
+/// table shows each note once however many tests record it.
+pub fn note(text: &str) {
+    println!("conformance note: {text}");
+    record(&format!("#note\t{text}\n"));
+}
+
+/// Appends `line` to `$URL_CONFORMANCE_OUT` when it is set.
+fn record(line: &str) {
+    if let Some(path) = std::env::var_os("URL_CONFORMANCE_OUT") {
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .expect("URL_CONFORMANCE_OUT is writable");
+        file.write_all(line.as_bytes())
+            .expect("URL_CONFORMANCE_OUT is writable");
     }
 }

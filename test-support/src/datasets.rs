@@ -17,7 +17,13 @@ pub fn dir() -> PathBuf {
 pub fn load() -> Vec<(String, Vec<String>)> {
     let dir = dir();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("datasets at {}: {e}", dir.display()))
+        .unwrap_or_else(|e| {
+            panic!(
+                "datasets at {}: {e}; set URL_DATASETS_DIR to a directory of *.txt URL lists \
+                 (the repository reads ../shared/datasets)",
+                dir.display()
+            )
+        })
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))

@@ -1,4 +1,5 @@
-//! Test helpers shared by every crate of the workspace (a dev-dependency; never published).
+//! Test helpers shared by every crate of the workspace: a dev-dependency only, published so that
+//! each crate's packaged tests build from its `.crate` alone.
 //!
 //! - [`json`]: a small JSON reader that accepts lone UTF-16 surrogates in strings, as the WPT
 //!   fixtures hold them, and turns each into U+FFFD the way a browser's USVString conversion does
@@ -8,6 +9,7 @@
 //!   panics with a message that says how to get it.
 //! - [`datasets`]: the real-URL datasets of `../shared/datasets`, and [`rng::Rng`], a
 //!   deterministic generator for property tests.
+//! - [`unicode`]: the Unicode version of the IDNA fixtures and the code points it assigns.
 //! - [`Conformance`]: counts passed/total for one fixture file, prints the row that
 //!   `cargo xtask conformance` collects, and fails the test listing the failures.
 #![allow(clippy::panic, clippy::expect_used, clippy::unwrap_used)]
@@ -17,7 +19,13 @@ pub mod datasets;
 mod fixtures;
 pub mod json;
 pub mod rng;
+pub mod unicode;
 
-pub use conformance::{Conformance, field_eq};
+pub use conformance::{Conformance, field_eq, note};
 pub use fixtures::{fixture, load, workspace_root};
 pub use json::Value;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -8,11 +8,11 @@
 //! 1 MB to ns/byte at 1 KB. A timing harness of its own (criterion would spend minutes on
 //! megabyte inputs); it prints and asserts nothing.
 //!
-//! Run: `cargo bench -p url-api --bench scaling`.
+//! Run: `cargo bench -p whatwg-url --bench scaling`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use url_api::{Url, UrlSearchParams};
+use whatwg_url::{Url, UrlSearchParams};
 
 /// Repeats `unit` until the result is at least `len` bytes, between `prefix` and `suffix`.
 fn fill(prefix: &str, unit: &str, suffix: &str, len: usize) -> String {

@@ -4,14 +4,14 @@
 //! Each setter runs on a clone of one ordinary URL with an ordinary value (the clone is part
 //! of what is measured, and measured alone as `clone`).
 //!
-//! Run: `cargo bench -p url-api --bench setters -- --measurement-time 3`.
+//! Run: `cargo bench -p whatwg-url --bench setters -- --measurement-time 3`.
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use url_api::{Url, UrlSearchParams};
+use whatwg_url::{Url, UrlSearchParams};
 
 /// A setter under test: its name, a value, and how to call it.
 type Case = (&'static str, &'static str, fn(&mut Url, &str));

@@ -3,15 +3,15 @@
 //! the place in the input where the parser met it.
 //!
 //! ```text
-//! cargo run --example inspect -p url-api -- URL [BASE]
-//! cargo run --example inspect -p url-api -- [--base BASE] < urls.txt    # one URL per line
-//! cargo run --example inspect -p url-api -- --json URL [BASE]           # one JSON object per line
+//! cargo run --example inspect -p whatwg-url -- URL [BASE]
+//! cargo run --example inspect -p whatwg-url -- [--base BASE] < urls.txt    # one URL per line
+//! cargo run --example inspect -p whatwg-url -- --json URL [BASE]           # one JSON object per line
 //! ```
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use url_api::{ReportedError, Url};
+use whatwg_url::{ReportedError, Url};
 
 const USAGE: &str = "usage: inspect [--json] URL [BASE]
        inspect [--json] [--base BASE] < FILE   (one URL per line)
@@ -135,7 +135,7 @@ fn main() -> ExitCode {
 struct Report<'a> {
     input: &'a str,
     base: Option<&'a str>,
-    url: Result<Url, url_api::ParseError>,
+    url: Result<Url, whatwg_url::ParseError>,
     errors: Vec<ReportedError>,
 }
 

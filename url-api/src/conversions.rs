@@ -14,9 +14,9 @@ impl FromStr for Url {
     /// Parses an absolute URL string: `Url::parse(s, None)`.
     ///
     /// ```
-    /// let url: url_api::Url = "https://example.com/a".parse()?;
+    /// let url: whatwg_url::Url = "https://example.com/a".parse()?;
     /// assert_eq!(url.pathname(), "/a");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     fn from_str(s: &str) -> Result<Url, ParseError> {
         Url::parse(s, None)
@@ -29,12 +29,12 @@ impl TryFrom<&str> for Url {
     /// Parses an absolute URL string: `Url::parse(s, None)`.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// let url = Url::try_from("https://example.com")?;
     /// assert_eq!(url.href(), "https://example.com/");
     /// assert!(Url::try_from("no scheme").is_err());
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     fn try_from(s: &str) -> Result<Url, ParseError> {
         Url::parse(s, None)
@@ -47,9 +47,9 @@ impl TryFrom<String> for Url {
     /// Parses an absolute URL string: `Url::parse(&s, None)`.
     ///
     /// ```
-    /// let url = url_api::Url::try_from(String::from("https://example.com/a b"))?;
+    /// let url = whatwg_url::Url::try_from(String::from("https://example.com/a b"))?;
     /// assert_eq!(url.pathname(), "/a%20b");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     fn try_from(s: String) -> Result<Url, ParseError> {
         Url::parse(&s, None)
@@ -60,9 +60,9 @@ impl fmt::Display for Url {
     /// The href (the stringifier of spec 6.1).
     ///
     /// ```
-    /// let url = url_api::Url::parse("https://example.com/a?b", None)?;
+    /// let url = whatwg_url::Url::parse("https://example.com/a?b", None)?;
     /// assert_eq!(url.to_string(), "https://example.com/a?b");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.href())
@@ -73,11 +73,11 @@ impl fmt::Debug for Url {
     /// The href, then each component as the API's getters give it.
     ///
     /// ```
-    /// let url = url_api::Url::parse("https://h:81/p?q#f", None)?;
+    /// let url = whatwg_url::Url::parse("https://h:81/p?q#f", None)?;
     /// let debug = format!("{url:?}");
     /// assert!(debug.starts_with("Url { href: \"https://h:81/p?q#f\", protocol: \"https:\""));
     /// assert!(debug.contains("port: \"81\""));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Url")
@@ -105,9 +105,9 @@ impl From<Url> for String {
     /// The href.
     ///
     /// ```
-    /// let s = String::from(url_api::Url::parse("https://example.com", None)?);
+    /// let s = String::from(whatwg_url::Url::parse("https://example.com", None)?);
     /// assert_eq!(s, "https://example.com/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     fn from(url: Url) -> String {
         url.into_string()

@@ -26,8 +26,8 @@
 //!   long host can be cut from its lowest-level label, never into its registrable domain.
 //!
 //! ```
-//! use url_api::Url;
-//! use url_api::display::DisplayOptions;
+//! use whatwg_url::Url;
+//! use whatwg_url::display::DisplayOptions;
 //!
 //! let url = Url::parse("https://user:pw@xn--bcher-kva.example/%E6%97%A5%E6%9C%AC?q=%C3%A9#top", None)?;
 //! assert_eq!(url.to_display_string(), "https://bücher.example/日本?q=é#top");
@@ -42,7 +42,7 @@
 //! // 4.8.1: credentials could be mistaken for the host; they are not rendered.
 //! let url = Url::parse("https://examplecorp.com@attacker.example/", None)?;
 //! assert_eq!(url.to_display_string(), "https://attacker.example/");
-//! # Ok::<(), url_api::ParseError>(())
+//! # Ok::<(), whatwg_url::ParseError>(())
 //! ```
 
 mod chars;
@@ -71,13 +71,13 @@ const PDI: char = '\u{2069}';
 /// host in Unicode, percent-encoded bytes decoded and bidi isolation on.
 ///
 /// ```
-/// use url_api::display::DisplayOptions;
+/// use whatwg_url::display::DisplayOptions;
 ///
 /// let mut options = DisplayOptions::new();
 /// options.elide_trailing_slash = true;
-/// let url = url_api::Url::parse("http://example.com/", None)?;
+/// let url = whatwg_url::Url::parse("http://example.com/", None)?;
 /// assert_eq!(url.to_display_string_with(&options), "http://example.com");
-/// # Ok::<(), url_api::ParseError>(())
+/// # Ok::<(), whatwg_url::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -135,11 +135,11 @@ impl DisplayOptions {
     /// Only the host (4.8.1), in Unicode where it cannot mislead.
     ///
     /// ```
-    /// use url_api::{display::DisplayOptions, Url};
+    /// use whatwg_url::{display::DisplayOptions, Url};
     ///
     /// let url = Url::parse("https://www.xn--mller-kva.example:8443/a?b#c", None)?;
     /// assert_eq!(url.to_display_string_with(&DisplayOptions::host_only()), "www.müller.example");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub const fn host_only() -> DisplayOptions {
         let mut options = DisplayOptions::new();
@@ -161,14 +161,14 @@ impl Url {
     /// module.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// let url = Url::parse("http://xn--nxasmm1c.example/%CE%B1?%CE%B2#%CE%B3", None)?;
     /// assert_eq!(url.to_display_string(), "http://βόλος.example/α?β#γ");
     /// // A spoof: Cyrillic "аррӏе" looks like "apple", so the ASCII form stays.
     /// let url = Url::parse("https://xn--80ak6aa92e.com/", None)?;
     /// assert_eq!(url.to_display_string(), "https://xn--80ak6aa92e.com/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn to_display_string(&self) -> String {
         self.to_display_string_with(&DisplayOptions::new())
@@ -177,7 +177,7 @@ impl Url {
     /// The URL rendered for people (spec 4.8) with `options`.
     ///
     /// ```
-    /// use url_api::{display::DisplayOptions, Url};
+    /// use whatwg_url::{display::DisplayOptions, Url};
     ///
     /// // An RTL host is isolated, so it cannot swap places with the path on screen.
     /// let url = Url::parse("https://xn--4dbrk0ce.example/1/2", None)?;
@@ -188,7 +188,7 @@ impl Url {
     /// let mut options = DisplayOptions::new();
     /// options.bidi_isolation = false;
     /// assert_eq!(url.to_display_string_with(&options), "https://ישראל.example/1/2");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn to_display_string_with(&self, options: &DisplayOptions) -> String {
         let mut rendering = Rendering {

@@ -10,14 +10,14 @@ impl Url {
     /// domain (an IP address, an opaque host, the empty host). A trailing dot is kept.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("https://www.example.co.uk/", None)?.public_suffix(), Some("co.uk"));
     /// assert_eq!(Url::parse("https://whatwg.github.io./", None)?.public_suffix(), Some("github.io."));
     /// assert_eq!(Url::parse("https://пример.рф/", None)?.public_suffix(), Some("xn--p1ai"));
     /// assert_eq!(Url::parse("https://192.0.2.1/", None)?.public_suffix(), None);
     /// assert_eq!(Url::parse("git://github.com/whatwg/url.git", None)?.public_suffix(), None);
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn public_suffix(&self) -> Option<&str> {
         self.domain_host()?.public_suffix()
@@ -27,13 +27,13 @@ impl Url {
     /// before it; `None` if the host is not a domain or is itself a public suffix.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// let url = Url::parse("https://sub.www.EXAMPLE.com/", None)?;
     /// assert_eq!(url.registrable_domain(), Some("example.com"));
     /// assert_eq!(Url::parse("https://github.io/", None)?.registrable_domain(), None);
     /// assert_eq!(Url::parse("http://[::1]/", None)?.registrable_domain(), None);
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn registrable_domain(&self) -> Option<&str> {
         self.domain_host()?.registrable_domain()

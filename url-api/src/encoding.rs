@@ -21,7 +21,7 @@ impl Url {
     ///
     /// ```
     /// # #[cfg(feature = "encoding")] {
-    /// use url_api::{EncodingRsEncoder, Url};
+    /// use whatwg_url::{EncodingRsEncoder, Url};
     ///
     /// let windows_1252 = EncodingRsEncoder::for_label("windows-1252").unwrap();
     /// let url = Url::parse_with_encoding("https://example.com/smörgåsbord?smörgåsbord#å", None, &windows_1252)?;
@@ -37,7 +37,7 @@ impl Url {
     /// let url = Url::parse_with_encoding("?☃", Some("http://h/"), &windows_1252)?;
     /// assert_eq!(url.href(), "http://h/?%26%239731%3B");
     /// # }
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn parse_with_encoding<E: Encoder + ?Sized>(
         input: &str,
@@ -55,14 +55,14 @@ impl Url {
     ///
     /// ```
     /// # #[cfg(feature = "encoding")] {
-    /// use url_api::{EncodingRsEncoder, Url};
+    /// use whatwg_url::{EncodingRsEncoder, Url};
     ///
     /// let euc_kr = EncodingRsEncoder::for_label("euc-kr").unwrap();
     /// let base = Url::parse("https://example.kr/search", None)?;
     /// assert_eq!(base.join_with_encoding("?q=†", &euc_kr)?.search(), "?q=%A2%D3");
     /// assert_eq!(base.join("?q=†")?.search(), "?q=%E2%80%A0");
     /// # }
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn join_with_encoding<E: Encoder + ?Sized>(
         &self,

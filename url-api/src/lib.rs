@@ -41,9 +41,3 @@ pub use url_core::{
     HostKind, HostRef, Origin, ParseError, PathSegments, ReportedError, SchemeType, ValidationError,
 };
 pub use valid::{is_valid_url_string, is_valid_url_string_against};
-
-/// The workspace README's examples (one for each crate) run as doctests of this crate, which
-/// depends on every layer.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-pub struct WorkspaceReadme;

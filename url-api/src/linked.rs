@@ -17,7 +17,7 @@ use crate::url::Url;
 /// null when that is empty.
 ///
 /// ```
-/// use url_api::Url;
+/// use whatwg_url::Url;
 ///
 /// let mut url = Url::parse("https://example.com/search?q=rust&page=2", None)?;
 /// let mut params = url.search_params_mut();
@@ -28,7 +28,7 @@ use crate::url::Url;
 ///
 /// url.search_params_mut().clear();
 /// assert_eq!(url.href(), "https://example.com/search");
-/// # Ok::<(), url_api::ParseError>(())
+/// # Ok::<(), whatwg_url::ParseError>(())
 /// ```
 ///
 /// [`append`]: SearchParamsMut::append
@@ -46,10 +46,10 @@ impl Url {
     /// run the update steps (spec 6.2) on this URL at once. See [`SearchParamsMut`].
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com/?b=2&a=1", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com/?b=2&a=1", None)?;
     /// url.search_params_mut().sort();
     /// assert_eq!(url.search(), "?a=1&b=2");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn search_params_mut(&mut self) -> SearchParamsMut<'_> {
         let params = self.search_params();
@@ -78,10 +78,10 @@ impl SearchParamsMut<'_> {
     /// `append(name, value)` (spec 6.2), then update the URL.
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://h/?a=1", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://h/?a=1", None)?;
     /// url.search_params_mut().append("a", "2");
     /// assert_eq!(url.search(), "?a=1&a=2");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn append(&mut self, name: &str, value: &str) {
         self.params.append(name, value);
@@ -91,12 +91,12 @@ impl SearchParamsMut<'_> {
     /// `delete(name, value)` (spec 6.2), then update the URL.
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://h/?a=1&b=2", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://h/?a=1&b=2", None)?;
     /// url.search_params_mut().delete("a", None);
     /// assert_eq!(url.search(), "?b=2");
     /// url.search_params_mut().delete("b", Some("2"));
     /// assert_eq!(url.href(), "https://h/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn delete(&mut self, name: &str, value: Option<&str>) {
         self.params.delete(name, value);
@@ -106,10 +106,10 @@ impl SearchParamsMut<'_> {
     /// `set(name, value)` (spec 6.2), then update the URL.
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://h/?a=1&a=2", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://h/?a=1&a=2", None)?;
     /// url.search_params_mut().set("a", "3");
     /// assert_eq!(url.search(), "?a=3");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set(&mut self, name: &str, value: &str) {
         self.params.set(name, value);
@@ -120,11 +120,11 @@ impl SearchParamsMut<'_> {
     /// re-serialized, as the spec does (`?` alone disappears, `%7E` may become `~`).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://h/?a=b ~", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://h/?a=b ~", None)?;
     /// assert_eq!(url.href(), "https://h/?a=b%20~");
     /// url.search_params_mut().sort();
     /// assert_eq!(url.href(), "https://h/?a=b+%7E");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn sort(&mut self) {
         self.params.sort();
@@ -134,10 +134,10 @@ impl SearchParamsMut<'_> {
     /// Removes every pair, then updates the URL (its query becomes null).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://h/?a=1#f", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://h/?a=1#f", None)?;
     /// url.search_params_mut().clear();
     /// assert_eq!(url.href(), "https://h/#f");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn clear(&mut self) {
         self.params.clear();
@@ -147,11 +147,11 @@ impl SearchParamsMut<'_> {
     /// The URL these params belong to.
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://h/", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://h/", None)?;
     /// let mut params = url.search_params_mut();
     /// params.append("x", "1");
     /// assert_eq!(params.url().href(), "https://h/?x=1");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn url(&self) -> &Url {
         self.url
@@ -170,10 +170,10 @@ impl<K: AsRef<str>, V: AsRef<str>> Extend<(K, V)> for SearchParamsMut<'_> {
     /// Appends each pair, then updates the URL once.
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://h/", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://h/", None)?;
     /// url.search_params_mut().extend([("a", "1"), ("b", "2")]);
     /// assert_eq!(url.search(), "?a=1&b=2");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     fn extend<T: IntoIterator<Item = (K, V)>>(&mut self, iter: T) {
         self.params.extend(iter);

@@ -22,7 +22,7 @@ use crate::form;
 /// spec's update steps after each change.
 ///
 /// ```
-/// use url_api::UrlSearchParams;
+/// use whatwg_url::UrlSearchParams;
 ///
 /// let mut params = UrlSearchParams::parse("?b=2&a=1&b=3");
 /// assert_eq!(params.get("b"), Some("2"));
@@ -40,7 +40,7 @@ pub struct UrlSearchParams {
 /// two items (the spec throws a `TypeError`, spec 6.2 "initialize", step 1.1).
 ///
 /// ```
-/// use url_api::{PairLengthError, UrlSearchParams};
+/// use whatwg_url::{PairLengthError, UrlSearchParams};
 ///
 /// let err = UrlSearchParams::from_pairs([vec!["a", "b"], vec!["c"]]).unwrap_err();
 /// assert_eq!(err, PairLengthError { index: 1, len: 1 });
@@ -69,7 +69,7 @@ impl UrlSearchParams {
     /// An empty list: `new URLSearchParams()`.
     ///
     /// ```
-    /// let params = url_api::UrlSearchParams::new();
+    /// let params = whatwg_url::UrlSearchParams::new();
     /// assert_eq!(params.size(), 0);
     /// assert_eq!(params.to_string(), "");
     /// ```
@@ -81,7 +81,7 @@ impl UrlSearchParams {
     /// runs the application/x-www-form-urlencoded parser (spec 5.1).
     ///
     /// ```
-    /// use url_api::UrlSearchParams;
+    /// use whatwg_url::UrlSearchParams;
     ///
     /// let params = UrlSearchParams::parse("?q=rust+url&lang=en&empty");
     /// let pairs: Vec<(&str, &str)> = params.iter().collect();
@@ -105,7 +105,7 @@ impl UrlSearchParams {
     /// made.
     ///
     /// ```
-    /// use url_api::UrlSearchParams;
+    /// use whatwg_url::UrlSearchParams;
     ///
     /// let params = UrlSearchParams::from_pairs([["a", "1"], ["a", "2"]]).unwrap();
     /// assert_eq!(params.to_string(), "a=1&a=2");
@@ -139,7 +139,7 @@ impl UrlSearchParams {
     /// replaces the earlier entry's value and keeps the earlier entry's position.
     ///
     /// ```
-    /// use url_api::UrlSearchParams;
+    /// use whatwg_url::UrlSearchParams;
     ///
     /// let params = UrlSearchParams::from_record([("a", "1"), ("b", "2"), ("a", "3")]);
     /// assert_eq!(params.to_string(), "a=3&b=2");
@@ -168,7 +168,7 @@ impl UrlSearchParams {
     /// The `size` getter: the number of pairs.
     ///
     /// ```
-    /// assert_eq!(url_api::UrlSearchParams::parse("a=1&a=2&b").size(), 3);
+    /// assert_eq!(whatwg_url::UrlSearchParams::parse("a=1&a=2&b").size(), 3);
     /// ```
     pub fn size(&self) -> usize {
         self.list.len()
@@ -177,7 +177,7 @@ impl UrlSearchParams {
     /// The number of pairs (the same as [`size`](Self::size)).
     ///
     /// ```
-    /// assert_eq!(url_api::UrlSearchParams::parse("a&b").len(), 2);
+    /// assert_eq!(whatwg_url::UrlSearchParams::parse("a&b").len(), 2);
     /// ```
     pub fn len(&self) -> usize {
         self.list.len()
@@ -186,7 +186,7 @@ impl UrlSearchParams {
     /// Whether there are no pairs.
     ///
     /// ```
-    /// assert!(url_api::UrlSearchParams::parse("?").is_empty());
+    /// assert!(whatwg_url::UrlSearchParams::parse("?").is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
@@ -195,7 +195,7 @@ impl UrlSearchParams {
     /// `append(name, value)` (spec 6.2): adds a pair at the end.
     ///
     /// ```
-    /// let mut params = url_api::UrlSearchParams::parse("a=1");
+    /// let mut params = whatwg_url::UrlSearchParams::parse("a=1");
     /// params.append("a", "2");
     /// assert_eq!(params.to_string(), "a=1&a=2");
     /// ```
@@ -207,7 +207,7 @@ impl UrlSearchParams {
     /// `Some(value)`, every pair whose name is `name` and whose value is `value`.
     ///
     /// ```
-    /// let mut params = url_api::UrlSearchParams::parse("a=1&b=2&a=3");
+    /// let mut params = whatwg_url::UrlSearchParams::parse("a=1&b=2&a=3");
     /// params.delete("a", Some("3"));
     /// assert_eq!(params.to_string(), "a=1&b=2");
     /// params.delete("a", None);
@@ -225,7 +225,7 @@ impl UrlSearchParams {
     /// `get(name)` (spec 6.2): the value of the first pair named `name`.
     ///
     /// ```
-    /// let params = url_api::UrlSearchParams::parse("a=1&a=2");
+    /// let params = whatwg_url::UrlSearchParams::parse("a=1&a=2");
     /// assert_eq!(params.get("a"), Some("1"));
     /// assert_eq!(params.get("b"), None);
     /// ```
@@ -239,7 +239,7 @@ impl UrlSearchParams {
     /// `getAll(name)` (spec 6.2): the values of the pairs named `name`, in order.
     ///
     /// ```
-    /// let params = url_api::UrlSearchParams::parse("a=1&b=2&a=3");
+    /// let params = whatwg_url::UrlSearchParams::parse("a=1&b=2&a=3");
     /// assert_eq!(params.get_all("a"), ["1", "3"]);
     /// assert!(params.get_all("c").is_empty());
     /// ```
@@ -255,7 +255,7 @@ impl UrlSearchParams {
     /// has the value `value`).
     ///
     /// ```
-    /// let params = url_api::UrlSearchParams::parse("a=1");
+    /// let params = whatwg_url::UrlSearchParams::parse("a=1");
     /// assert!(params.has("a", None));
     /// assert!(params.has("a", Some("1")));
     /// assert!(!params.has("a", Some("2")));
@@ -270,7 +270,7 @@ impl UrlSearchParams {
     /// pairs with that name are removed; with no such pair, `(name, value)` is appended.
     ///
     /// ```
-    /// let mut params = url_api::UrlSearchParams::parse("a=1&b=2&a=3");
+    /// let mut params = whatwg_url::UrlSearchParams::parse("a=1&b=2&a=3");
     /// params.set("a", "4");
     /// assert_eq!(params.to_string(), "a=4&b=2");
     /// params.set("c", "5");
@@ -298,7 +298,7 @@ impl UrlSearchParams {
     /// of UTF-16 code units (not bytes: `"\u{FB03}"` sorts after `"\u{1F308}"`).
     ///
     /// ```
-    /// let mut params = url_api::UrlSearchParams::parse("z=1&\u{FB03}=2&\u{1F308}=3&a=4&z=0");
+    /// let mut params = whatwg_url::UrlSearchParams::parse("z=1&\u{FB03}=2&\u{1F308}=3&a=4&z=0");
     /// params.sort();
     /// let names: Vec<&str> = params.keys().collect();
     /// assert_eq!(names, ["a", "z", "z", "\u{1F308}", "\u{FB03}"]);
@@ -312,7 +312,7 @@ impl UrlSearchParams {
     /// The pairs in order, as `(name, value)` (the spec's value pairs to iterate over).
     ///
     /// ```
-    /// let params = url_api::UrlSearchParams::parse("a=1&b=2");
+    /// let params = whatwg_url::UrlSearchParams::parse("a=1&b=2");
     /// let mut iter = params.iter();
     /// assert_eq!(iter.next(), Some(("a", "1")));
     /// assert_eq!(iter.next(), Some(("b", "2")));
@@ -327,7 +327,7 @@ impl UrlSearchParams {
     /// The names, in order (`keys()`).
     ///
     /// ```
-    /// let params = url_api::UrlSearchParams::parse("a=1&b=2&a=3");
+    /// let params = whatwg_url::UrlSearchParams::parse("a=1&b=2&a=3");
     /// assert_eq!(params.keys().collect::<Vec<_>>(), ["a", "b", "a"]);
     /// ```
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator + '_ {
@@ -337,7 +337,7 @@ impl UrlSearchParams {
     /// The values, in order (`values()`).
     ///
     /// ```
-    /// let params = url_api::UrlSearchParams::parse("a=1&b=2&a=3");
+    /// let params = whatwg_url::UrlSearchParams::parse("a=1&b=2&a=3");
     /// assert_eq!(params.values().collect::<Vec<_>>(), ["1", "2", "3"]);
     /// ```
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator + '_ {
@@ -352,7 +352,7 @@ impl UrlSearchParams {
     /// Removes every pair.
     ///
     /// ```
-    /// let mut params = url_api::UrlSearchParams::parse("a=1");
+    /// let mut params = whatwg_url::UrlSearchParams::parse("a=1");
     /// params.clear();
     /// assert!(params.is_empty());
     /// ```
@@ -385,7 +385,7 @@ impl fmt::Display for UrlSearchParams {
     /// run on the list.
     ///
     /// ```
-    /// let mut params = url_api::UrlSearchParams::new();
+    /// let mut params = whatwg_url::UrlSearchParams::new();
     /// params.append("q", "a&b c");
     /// assert_eq!(params.to_string(), "q=a%26b+c");
     /// ```
@@ -408,7 +408,7 @@ impl core::str::FromStr for UrlSearchParams {
     /// The same as [`UrlSearchParams::parse`].
     ///
     /// ```
-    /// let params: url_api::UrlSearchParams = "?a=1".parse().unwrap();
+    /// let params: whatwg_url::UrlSearchParams = "?a=1".parse().unwrap();
     /// assert_eq!(params.get("a"), Some("1"));
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -420,7 +420,7 @@ impl From<&str> for UrlSearchParams {
     /// The same as [`UrlSearchParams::parse`].
     ///
     /// ```
-    /// let params = url_api::UrlSearchParams::from("a=1&b");
+    /// let params = whatwg_url::UrlSearchParams::from("a=1&b");
     /// assert!(params.has("b", None));
     /// ```
     fn from(s: &str) -> Self {
@@ -499,7 +499,7 @@ impl IntoIterator for UrlSearchParams {
     type IntoIter = IntoIter;
 
     /// ```
-    /// let params = url_api::UrlSearchParams::parse("a=1");
+    /// let params = whatwg_url::UrlSearchParams::parse("a=1");
     /// let pairs: Vec<(String, String)> = params.into_iter().collect();
     /// assert_eq!(pairs, [("a".to_string(), "1".to_string())]);
     /// ```
@@ -514,7 +514,7 @@ impl<K: AsRef<str>, V: AsRef<str>> Extend<(K, V)> for UrlSearchParams {
     /// Appends each pair, as [`append`](UrlSearchParams::append) does.
     ///
     /// ```
-    /// let mut params = url_api::UrlSearchParams::parse("a=1");
+    /// let mut params = whatwg_url::UrlSearchParams::parse("a=1");
     /// params.extend([("b", "2"), ("a", "3")]);
     /// assert_eq!(params.to_string(), "a=1&b=2&a=3");
     /// ```
@@ -529,7 +529,7 @@ impl<K: AsRef<str>, V: AsRef<str>> FromIterator<(K, V)> for UrlSearchParams {
     /// Collects pairs in order (like a sequence of pairs; names may repeat).
     ///
     /// ```
-    /// let params: url_api::UrlSearchParams = [("a", "1"), ("a", "2")].into_iter().collect();
+    /// let params: whatwg_url::UrlSearchParams = [("a", "1"), ("a", "2")].into_iter().collect();
     /// assert_eq!(params.to_string(), "a=1&a=2");
     /// ```
     fn from_iter<T: IntoIterator<Item = (K, V)>>(iter: T) -> Self {

@@ -2,7 +2,7 @@
 //! [`UrlSearchParams`] its application/x-www-form-urlencoded serialization.
 //!
 //! ```
-//! use url_api::Url;
+//! use whatwg_url::Url;
 //!
 //! let url: Url = serde_json::from_str(r#""https://example.com/a b""#).unwrap();
 //! assert_eq!(serde_json::to_string(&url).unwrap(), r#""https://example.com/a%20b""#);

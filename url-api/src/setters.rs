@@ -19,7 +19,7 @@ use crate::url::Url;
 /// ([`InvalidPort`](SetterError::InvalidPort)).
 ///
 /// ```
-/// use url_api::{SetterError, Url};
+/// use whatwg_url::{SetterError, Url};
 ///
 /// let mut url = Url::parse("file:///etc/hosts", None)?;
 /// match url.try_set_port("8080") {
@@ -27,7 +27,7 @@ use crate::url::Url;
 ///     other => panic!("unexpected {other:?}"),
 /// }
 /// assert_eq!(url.href(), "file:///etc/hosts");
-/// # Ok::<(), url_api::ParseError>(())
+/// # Ok::<(), whatwg_url::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -135,12 +135,12 @@ impl Url {
     /// spec's `TypeError`) the URL is unchanged.
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com/?a=1", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com/?a=1", None)?;
     /// url.set_href("http://example.org/?b=2")?;
     /// assert_eq!(url.search_params().get("b"), Some("2"));
     /// assert!(url.set_href("/relative").is_err());
     /// assert_eq!(url.href(), "http://example.org/?b=2");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
         self.inner = url_core::Url::parse(value, None)?;
@@ -150,12 +150,12 @@ impl Url {
     /// The `protocol` setter (spec 6.1); see [`try_set_protocol`](Url::try_set_protocol).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("http://example.com:443/", None)?;
+    /// let mut url = whatwg_url::Url::parse("http://example.com:443/", None)?;
     /// url.set_protocol("https");
     /// assert_eq!(url.href(), "https://example.com/");
     /// url.set_protocol("mailto"); // special to non-special: ignored
     /// assert_eq!(url.href(), "https://example.com/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_protocol(&mut self, value: &str) {
         let _ = self.try_set_protocol(value);
@@ -166,7 +166,7 @@ impl Url {
     /// ignored.
     ///
     /// ```
-    /// use url_api::{SetterError, Url};
+    /// use whatwg_url::{SetterError, Url};
     ///
     /// let mut url = Url::parse("web+app://example.com/", None)?;
     /// assert_eq!(url.try_set_protocol("web+other:ignored"), Ok(()));
@@ -174,7 +174,7 @@ impl Url {
     /// assert_eq!(url.try_set_protocol("1abc"), Err(SetterError::InvalidScheme));
     /// assert_eq!(url.try_set_protocol("http"), Err(SetterError::SchemeChangeNotAllowed));
     /// assert_eq!(url.href(), "web+other://example.com/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
         if !fits(self, value.len()) {
@@ -200,10 +200,10 @@ impl Url {
     /// The `username` setter (spec 6.1); see [`try_set_username`](Url::try_set_username).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com/", None)?;
     /// url.set_username("me@home");
     /// assert_eq!(url.href(), "https://me%40home@example.com/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_username(&mut self, value: &str) {
         let _ = self.try_set_username(value);
@@ -214,11 +214,11 @@ impl Url {
     /// the userinfo percent-encode set.
     ///
     /// ```
-    /// use url_api::{SetterError, Url};
+    /// use whatwg_url::{SetterError, Url};
     ///
     /// let mut url = Url::parse("file:///etc/hosts", None)?;
     /// assert_eq!(url.try_set_username("me"), Err(SetterError::CannotHaveUsernamePasswordPort));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_username(&mut self, value: &str) -> Result<(), SetterError> {
         if self.inner.cannot_have_username_password_port() {
@@ -234,12 +234,12 @@ impl Url {
     /// The `password` setter (spec 6.1); see [`try_set_password`](Url::try_set_password).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://me@example.com/", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://me@example.com/", None)?;
     /// url.set_password("p:w");
     /// assert_eq!(url.href(), "https://me:p%3Aw@example.com/");
     /// url.set_password("");
     /// assert_eq!(url.href(), "https://me@example.com/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_password(&mut self, value: &str) {
         let _ = self.try_set_password(value);
@@ -250,11 +250,11 @@ impl Url {
     /// the userinfo percent-encode set.
     ///
     /// ```
-    /// use url_api::{SetterError, Url};
+    /// use whatwg_url::{SetterError, Url};
     ///
     /// let mut url = Url::parse("mailto:me@example.com", None)?;
     /// assert_eq!(url.try_set_password("pw"), Err(SetterError::CannotHaveUsernamePasswordPort));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_password(&mut self, value: &str) -> Result<(), SetterError> {
         if self.inner.cannot_have_username_password_port() {
@@ -270,12 +270,12 @@ impl Url {
     /// The `host` setter (spec 6.1); see [`try_set_host`](Url::try_set_host).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com:8080/path", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com:8080/path", None)?;
     /// url.set_host("example.org");
     /// assert_eq!(url.href(), "https://example.org:8080/path"); // the port is kept
     /// url.set_host("example.net:9090");
     /// assert_eq!(url.host(), "example.net:9090");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_host(&mut self, value: &str) {
         let _ = self.try_set_host(value);
@@ -286,7 +286,7 @@ impl Url {
     /// set too; without one the port is unchanged.
     ///
     /// ```
-    /// use url_api::{SetterError, Url};
+    /// use whatwg_url::{SetterError, Url};
     ///
     /// let mut url = Url::parse("https://example.com/", None)?;
     /// assert!(matches!(url.try_set_host("exa mple.org"), Err(SetterError::InvalidHost(_))));
@@ -296,7 +296,7 @@ impl Url {
     ///
     /// let mut opaque = Url::parse("mailto:me@example.com", None)?;
     /// assert_eq!(opaque.try_set_host("example.org"), Err(SetterError::HasOpaquePath));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_host(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_host_or_hostname(value, StateOverride::Host)
@@ -305,10 +305,10 @@ impl Url {
     /// The `hostname` setter (spec 6.1); see [`try_set_hostname`](Url::try_set_hostname).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com:8080/", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com:8080/", None)?;
     /// url.set_hostname("EXAMPLE.org");
     /// assert_eq!(url.href(), "https://example.org:8080/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_hostname(&mut self, value: &str) {
         let _ = self.try_set_hostname(value);
@@ -319,12 +319,12 @@ impl Url {
     /// changes nothing.
     ///
     /// ```
-    /// use url_api::{SetterError, Url};
+    /// use whatwg_url::{SetterError, Url};
     ///
     /// let mut url = Url::parse("https://example.com/", None)?;
     /// assert!(matches!(url.try_set_hostname("example.org:81"), Err(SetterError::InvalidHost(_))));
     /// assert_eq!(url.href(), "https://example.com/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_host_or_hostname(value, StateOverride::Hostname)
@@ -364,7 +364,7 @@ impl Url {
     /// The `port` setter (spec 6.1); see [`try_set_port`](Url::try_set_port).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com/", None)?;
     /// url.set_port("8443");
     /// assert_eq!(url.href(), "https://example.com:8443/");
     /// url.set_port("443"); // the default port is stored as null
@@ -373,7 +373,7 @@ impl Url {
     /// assert_eq!(url.port(), "8080");
     /// url.set_port("");
     /// assert_eq!(url.port(), "");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_port(&mut self, value: &str) {
         let _ = self.try_set_port(value);
@@ -384,13 +384,13 @@ impl Url {
     /// URL and the port state as state override.
     ///
     /// ```
-    /// use url_api::{SetterError, Url};
+    /// use whatwg_url::{SetterError, Url};
     ///
     /// let mut url = Url::parse("https://example.com:8080/", None)?;
     /// assert!(matches!(url.try_set_port("65536"), Err(SetterError::InvalidPort(_))));
     /// assert!(matches!(url.try_set_port("x"), Err(SetterError::InvalidPort(_))));
     /// assert_eq!(url.port(), "8080");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_port(&mut self, value: &str) -> Result<(), SetterError> {
         // Step 1: if this's URL cannot have a username/password/port, then return.
@@ -411,10 +411,10 @@ impl Url {
     /// The `pathname` setter (spec 6.1); see [`try_set_pathname`](Url::try_set_pathname).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com/a?q", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com/a?q", None)?;
     /// url.set_pathname("b c/../d");
     /// assert_eq!(url.href(), "https://example.com/d?q");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_pathname(&mut self, value: &str) {
         let _ = self.try_set_pathname(value);
@@ -424,11 +424,11 @@ impl Url {
     /// and basic URL parse `value` with this URL and the path start state as state override.
     ///
     /// ```
-    /// use url_api::{SetterError, Url};
+    /// use whatwg_url::{SetterError, Url};
     ///
     /// let mut url = Url::parse("data:text/plain,hi", None)?;
     /// assert_eq!(url.try_set_pathname("/x"), Err(SetterError::HasOpaquePath));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
         // Step 1: if this's URL has an opaque path, then return.
@@ -441,13 +441,13 @@ impl Url {
     /// The `search` setter (spec 6.1); see [`try_set_search`](Url::try_set_search).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com/?a=1#f", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com/?a=1#f", None)?;
     /// url.set_search("?b=2 3");
     /// assert_eq!(url.href(), "https://example.com/?b=2%203#f");
     /// assert_eq!(url.search_params().get("b"), Some("2 3"));
     /// url.set_search("");
     /// assert_eq!(url.href(), "https://example.com/#f");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_search(&mut self, value: &str) {
         let _ = self.try_set_search(value);
@@ -461,10 +461,10 @@ impl Url {
     /// Fails only with [`SetterError::TooLong`].
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com/", None)?;
     /// assert_eq!(url.try_set_search("q='x'"), Ok(()));
     /// assert_eq!(url.search(), "?q=%27x%27"); // special-query percent-encode set
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_search(&mut self, value: &str) -> Result<(), SetterError> {
         // Step 3: the empty string sets the query to null (the query object's list becomes
@@ -481,12 +481,12 @@ impl Url {
     /// The `hash` setter (spec 6.1); see [`try_set_hash`](Url::try_set_hash).
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com/", None)?;
     /// url.set_hash("#a b");
     /// assert_eq!(url.href(), "https://example.com/#a%20b");
     /// url.set_hash("");
     /// assert_eq!(url.href(), "https://example.com/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_hash(&mut self, value: &str) {
         let _ = self.try_set_hash(value);
@@ -499,10 +499,10 @@ impl Url {
     /// Fails only with [`SetterError::TooLong`].
     ///
     /// ```
-    /// let mut url = url_api::Url::parse("https://example.com/", None)?;
+    /// let mut url = whatwg_url::Url::parse("https://example.com/", None)?;
     /// assert_eq!(url.try_set_hash("#"), Ok(()));
     /// assert_eq!(url.href(), "https://example.com/#");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_hash(&mut self, value: &str) -> Result<(), SetterError> {
         // Step 3: the empty string sets the fragment to null.

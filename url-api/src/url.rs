@@ -20,7 +20,7 @@ use crate::search_params::UrlSearchParams;
 /// setting [`search`](Url::set_search) or [`href`](Url::set_href) is seen by the next read.
 ///
 /// ```
-/// use url_api::Url;
+/// use whatwg_url::Url;
 ///
 /// let url = Url::parse("https://user:pw@EXAMPLE.com:8080/a/./b?q=1#top", None)?;
 /// assert_eq!(url.href(), "https://user:pw@example.com:8080/a/b?q=1#top");
@@ -29,7 +29,7 @@ use crate::search_params::UrlSearchParams;
 /// assert_eq!(url.pathname(), "/a/b");
 /// assert_eq!(url.search(), "?q=1");
 /// assert_eq!(url.hash(), "#top");
-/// # Ok::<(), url_api::ParseError>(())
+/// # Ok::<(), whatwg_url::ParseError>(())
 /// ```
 ///
 /// [`href`]: Url::href
@@ -45,13 +45,13 @@ impl Url {
     /// first; if it fails, so does this. Then `input` is parsed against it.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// let url = Url::parse("../c?x#y", Some("https://example.org/a/b"))?;
     /// assert_eq!(url.href(), "https://example.org/c?x#y");
     /// assert!(Url::parse("/relative", None).is_err());
     /// assert!(Url::parse("a", Some("not a base")).is_err());
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn parse(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
         url_core::Url::parse_with_base_str(input, base).map(Url::from)
@@ -60,7 +60,7 @@ impl Url {
     /// `URL.canParse(url, base)` (spec 6.1): whether [`Url::parse`] would succeed.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert!(Url::can_parse("https://example.org", None));
     /// assert!(Url::can_parse("path", Some("https://example.org/")));
@@ -85,7 +85,7 @@ impl Url {
     /// (its offset is in `base`) and the list is empty.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// let (result, errors) = Url::parse_with_validation("https:\\\\example.org\\a b", None);
     /// assert_eq!(result?.href(), "https://example.org/a%20b");
@@ -97,7 +97,7 @@ impl Url {
     /// let (result, errors) = Url::parse_with_validation("https://example.org:99999", None);
     /// assert!(result.is_err());
     /// assert_eq!(errors.last().map(|e| e.name()), Some("port-out-of-range"));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn parse_with_validation(
         input: &str,
@@ -118,13 +118,13 @@ impl Url {
     /// Parses `input` relative to this URL (the basic URL parser with this URL as base).
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// let base = Url::parse("https://example.org/docs/guide/index.html", None)?;
     /// assert_eq!(base.join("../api/")?.href(), "https://example.org/docs/api/");
     /// assert_eq!(base.join("//cdn.example/x.js")?.href(), "https://cdn.example/x.js");
     /// assert_eq!(base.join("?page=2")?.href(), "https://example.org/docs/guide/index.html?page=2");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn join(&self, input: &str) -> Result<Url, ParseError> {
         url_core::Url::parse(input, Some(&self.inner)).map(Url::from)
@@ -133,9 +133,9 @@ impl Url {
     /// The `href` getter (spec 6.1): the URL serializer's output (spec 4.5).
     ///
     /// ```
-    /// let url = url_api::Url::parse("HTTP://example.com:80/?a b", None)?;
+    /// let url = whatwg_url::Url::parse("HTTP://example.com:80/?a b", None)?;
     /// assert_eq!(url.href(), "http://example.com/?a%20b");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn href(&self) -> &str {
         self.inner.as_str()
@@ -144,9 +144,9 @@ impl Url {
     /// `toJSON()` (spec 6.1): the same as [`href`](Url::href).
     ///
     /// ```
-    /// let url = url_api::Url::parse("https://example.com", None)?;
+    /// let url = whatwg_url::Url::parse("https://example.com", None)?;
     /// assert_eq!(url.to_json(), "https://example.com/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn to_json(&self) -> &str {
         self.inner.as_str()
@@ -156,11 +156,11 @@ impl Url {
     /// HTML), `"null"` when it is opaque.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("https://example.com:443/x", None)?.origin(), "https://example.com");
     /// assert_eq!(Url::parse("data:text/plain,hi", None)?.origin(), "null");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn origin(&self) -> String {
         String::from(self.inner.origin().ascii_serialization())
@@ -169,12 +169,12 @@ impl Url {
     /// The URL's origin (spec 4.7) as a value, for same-origin checks.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// let a = Url::parse("https://example.com/a", None)?;
     /// let b = Url::parse("https://example.com:443/b", None)?;
     /// assert!(a.origin_record().same_origin(&b.origin_record()));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn origin_record(&self) -> Origin {
         self.inner.origin()
@@ -183,8 +183,8 @@ impl Url {
     /// The `protocol` getter (spec 6.1): the scheme followed by `:`.
     ///
     /// ```
-    /// assert_eq!(url_api::Url::parse("wss://example.com", None)?.protocol(), "wss:");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// assert_eq!(whatwg_url::Url::parse("wss://example.com", None)?.protocol(), "wss:");
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn protocol(&self) -> &str {
         // The serialization starts with the scheme and its ':'.
@@ -195,8 +195,8 @@ impl Url {
     /// The `username` getter (spec 6.1): the URL's username (percent-encoded).
     ///
     /// ```
-    /// assert_eq!(url_api::Url::parse("ftp://me:secret@host/", None)?.username(), "me");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// assert_eq!(whatwg_url::Url::parse("ftp://me:secret@host/", None)?.username(), "me");
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn username(&self) -> &str {
         self.inner.username()
@@ -205,8 +205,8 @@ impl Url {
     /// The `password` getter (spec 6.1): the URL's password (percent-encoded).
     ///
     /// ```
-    /// assert_eq!(url_api::Url::parse("ftp://me:secret@host/", None)?.password(), "secret");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// assert_eq!(whatwg_url::Url::parse("ftp://me:secret@host/", None)?.password(), "secret");
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn password(&self) -> &str {
         self.inner.password()
@@ -216,12 +216,12 @@ impl Url {
     /// serialized, followed by `:` and the port when the port is not null.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("http://[::1]:8080/", None)?.host(), "[::1]:8080");
     /// assert_eq!(Url::parse("http://example.com:80/", None)?.host(), "example.com");
     /// assert_eq!(Url::parse("mailto:me@example.com", None)?.host(), "");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn host(&self) -> &str {
         let Some(host) = self.inner.host_str() else {
@@ -246,8 +246,8 @@ impl Url {
     /// empty string when the host is null.
     ///
     /// ```
-    /// assert_eq!(url_api::Url::parse("http://[::1]:8080/", None)?.hostname(), "[::1]");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// assert_eq!(whatwg_url::Url::parse("http://[::1]:8080/", None)?.hostname(), "[::1]");
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn hostname(&self) -> &str {
         self.inner.host_str().unwrap_or_default()
@@ -257,11 +257,11 @@ impl Url {
     /// is null (the scheme's default port is stored as null).
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("https://example.com:8443", None)?.port(), "8443");
     /// assert_eq!(Url::parse("https://example.com:443", None)?.port(), "");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn port(&self) -> &str {
         self.inner.port_str().unwrap_or_default()
@@ -270,11 +270,11 @@ impl Url {
     /// The `pathname` getter (spec 6.1): the URL path serializer's output (spec 4.5).
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("https://example.com/a/../b c", None)?.pathname(), "/b%20c");
     /// assert_eq!(Url::parse("mailto:me@example.com", None)?.pathname(), "me@example.com");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn pathname(&self) -> &str {
         self.inner.path()
@@ -284,11 +284,11 @@ impl Url {
     /// else `?` followed by the query.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("https://example.com/?a=1", None)?.search(), "?a=1");
     /// assert_eq!(Url::parse("https://example.com/?", None)?.search(), "");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn search(&self) -> &str {
         match self.inner.query() {
@@ -307,11 +307,11 @@ impl Url {
     /// else `#` followed by the fragment.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("https://example.com/#top", None)?.hash(), "#top");
     /// assert_eq!(Url::parse("https://example.com/#", None)?.hash(), "");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn hash(&self) -> &str {
         match self.inner.fragment() {
@@ -336,11 +336,11 @@ impl Url {
     /// changes write the query back), so it is computed from the query here.
     ///
     /// ```
-    /// let url = url_api::Url::parse("https://example.com/?q=a+b&lang=en", None)?;
+    /// let url = whatwg_url::Url::parse("https://example.com/?q=a+b&lang=en", None)?;
     /// let params = url.search_params();
     /// assert_eq!(params.get("q"), Some("a b"));
     /// assert_eq!(params.size(), 2);
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn search_params(&self) -> UrlSearchParams {
         match self.inner.query() {
@@ -366,8 +366,8 @@ impl Url {
     /// The URL's scheme (spec 4.1), ASCII lowercase, without the `:`.
     ///
     /// ```
-    /// assert_eq!(url_api::Url::parse("HTTPS://example.com", None)?.scheme(), "https");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// assert_eq!(whatwg_url::Url::parse("HTTPS://example.com", None)?.scheme(), "https");
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn scheme(&self) -> &str {
         self.inner.scheme()
@@ -376,11 +376,11 @@ impl Url {
     /// The scheme, classified as one of the special schemes or not special (spec 4.2).
     ///
     /// ```
-    /// use url_api::{SchemeType, Url};
+    /// use whatwg_url::{SchemeType, Url};
     ///
     /// assert_eq!(Url::parse("ws://h", None)?.scheme_type(), SchemeType::Ws);
     /// assert_eq!(Url::parse("web+x:y", None)?.scheme_type(), SchemeType::NotSpecial);
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn scheme_type(&self) -> SchemeType {
         self.inner.scheme_type()
@@ -389,8 +389,8 @@ impl Url {
     /// Whether the URL is special (spec 4.2).
     ///
     /// ```
-    /// assert!(url_api::Url::parse("file:///tmp", None)?.is_special());
-    /// # Ok::<(), url_api::ParseError>(())
+    /// assert!(whatwg_url::Url::parse("file:///tmp", None)?.is_special());
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn is_special(&self) -> bool {
         self.inner.is_special()
@@ -400,11 +400,11 @@ impl Url {
     ///
     /// ```
     /// use std::net::Ipv4Addr;
-    /// use url_api::{HostRef, Url};
+    /// use whatwg_url::{HostRef, Url};
     ///
     /// let url = Url::parse("http://192.168.0.1/", None)?;
     /// assert_eq!(url.host_ref(), Some(HostRef::Ipv4(Ipv4Addr::new(192, 168, 0, 1))));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn host_ref(&self) -> Option<HostRef<'_>> {
         self.inner.host()
@@ -413,11 +413,11 @@ impl Url {
     /// The kind of the URL's host, `None` when the host is null.
     ///
     /// ```
-    /// use url_api::{HostKind, Url};
+    /// use whatwg_url::{HostKind, Url};
     ///
     /// assert_eq!(Url::parse("http://[::1]/", None)?.host_kind(), Some(HostKind::Ipv6));
     /// assert_eq!(Url::parse("file:///x", None)?.host_kind(), Some(HostKind::Empty));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn host_kind(&self) -> Option<HostKind> {
         self.inner.host_kind()
@@ -427,11 +427,11 @@ impl Url {
     /// always stored as null.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("http://h:8080", None)?.port_number(), Some(8080));
     /// assert_eq!(Url::parse("http://h:80", None)?.port_number(), None);
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn port_number(&self) -> Option<u16> {
         self.inner.port()
@@ -440,11 +440,11 @@ impl Url {
     /// The port, or the scheme's default port (spec 4.2) when the port is null.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("https://h/", None)?.port_or_known_default(), Some(443));
     /// assert_eq!(Url::parse("foo://h/", None)?.port_or_known_default(), None);
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn port_or_known_default(&self) -> Option<u16> {
         self.inner.port_or_default()
@@ -453,8 +453,8 @@ impl Url {
     /// Whether the URL has an opaque path (spec 4.2).
     ///
     /// ```
-    /// assert!(url_api::Url::parse("mailto:me@example.com", None)?.has_opaque_path());
-    /// # Ok::<(), url_api::ParseError>(())
+    /// assert!(whatwg_url::Url::parse("mailto:me@example.com", None)?.has_opaque_path());
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn has_opaque_path(&self) -> bool {
         self.inner.has_opaque_path()
@@ -463,10 +463,10 @@ impl Url {
     /// The path's segments (spec 4.1), `None` when the path is opaque.
     ///
     /// ```
-    /// let url = url_api::Url::parse("https://h/a/b%20c/", None)?;
+    /// let url = whatwg_url::Url::parse("https://h/a/b%20c/", None)?;
     /// let segments: Vec<&str> = url.path_segments().into_iter().flatten().collect();
     /// assert_eq!(segments, ["a", "b%20c", ""]);
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn path_segments(&self) -> Option<PathSegments<'_>> {
         self.inner.path_segments()
@@ -476,11 +476,11 @@ impl Url {
     /// [`search`](Url::search), an empty query is `Some("")`).
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// assert_eq!(Url::parse("https://h/?", None)?.query(), Some(""));
     /// assert_eq!(Url::parse("https://h/", None)?.query(), None);
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn query(&self) -> Option<&str> {
         self.inner.query()
@@ -489,8 +489,8 @@ impl Url {
     /// The URL's fragment (spec 4.1) without `#`, `None` when null.
     ///
     /// ```
-    /// assert_eq!(url_api::Url::parse("https://h/#", None)?.fragment(), Some(""));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// assert_eq!(whatwg_url::Url::parse("https://h/#", None)?.fragment(), Some(""));
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn fragment(&self) -> Option<&str> {
         self.inner.fragment()
@@ -499,9 +499,9 @@ impl Url {
     /// The URL record this wraps.
     ///
     /// ```
-    /// let url = url_api::Url::parse("https://h/p", None)?;
+    /// let url = whatwg_url::Url::parse("https://h/p", None)?;
     /// assert_eq!(url.as_core().path(), "/p");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn as_core(&self) -> &url_core::Url {
         &self.inner
@@ -510,9 +510,9 @@ impl Url {
     /// Unwraps the URL record.
     ///
     /// ```
-    /// let record = url_api::Url::parse("https://h/p", None)?.into_core();
+    /// let record = whatwg_url::Url::parse("https://h/p", None)?.into_core();
     /// assert_eq!(record.as_str(), "https://h/p");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn into_core(self) -> url_core::Url {
         self.inner
@@ -521,9 +521,9 @@ impl Url {
     /// The serialization, consuming the URL.
     ///
     /// ```
-    /// let s: String = url_api::Url::parse("https://h", None)?.into_string();
+    /// let s: String = whatwg_url::Url::parse("https://h", None)?.into_string();
     /// assert_eq!(s, "https://h/");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn into_string(self) -> String {
         self.inner.into_string()
@@ -536,9 +536,9 @@ impl From<url_core::Url> for Url {
     ///
     /// ```
     /// let record = url_core::Url::parse("https://h/?a=1", None)?;
-    /// let url = url_api::Url::from(record);
+    /// let url = whatwg_url::Url::from(record);
     /// assert_eq!(url.search_params().get("a"), Some("1"));
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     fn from(inner: url_core::Url) -> Url {
         Url { inner }

@@ -42,7 +42,7 @@ impl Url {
     /// `USVString`: a lone surrogate becomes U+FFFD), on the stack unless it is long.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// let input: Vec<u16> = "https://example.com/caf\u{e9}".encode_utf16().collect();
     /// assert_eq!(Url::parse_utf16(&input, None)?.pathname(), "/caf%C3%A9");
@@ -54,7 +54,7 @@ impl Url {
     ///
     /// let input: Vec<u16> = "../x".encode_utf16().collect();
     /// assert_eq!(Url::parse_utf16(&input, Some("https://h/a/b"))?.href(), "https://h/x");
-    /// # Ok::<(), url_api::ParseError>(())
+    /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn parse_utf16(input: &[u16], base: Option<&str>) -> Result<Url, ParseError> {
         with_scalar_values(input, |input| Url::parse(input, base))
@@ -64,7 +64,7 @@ impl Url {
     /// [`Url::parse_utf16`] would succeed.
     ///
     /// ```
-    /// use url_api::Url;
+    /// use whatwg_url::Url;
     ///
     /// let utf16 = |s: &str| s.encode_utf16().collect::<Vec<u16>>();
     /// assert!(Url::can_parse_utf16(&utf16("https://example.com"), None));

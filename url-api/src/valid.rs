@@ -10,7 +10,7 @@
 //! scheme-relative form of a relative-URL string) and whether it has an opaque path.
 //!
 //! ```
-//! use url_api::is_valid_url_string;
+//! use whatwg_url::is_valid_url_string;
 //!
 //! assert!(is_valid_url_string("https://example.com/././foo", None));
 //! assert!(is_valid_url_string("hello:world", Some("https://example.com/")));
@@ -43,7 +43,7 @@ const PATH_EXCLUDED: &AsciiSet = &AsciiSet::from_bytes(b"?");
 /// `false`: there is no base URL to resolve against, and [`Url::parse`] fails.
 ///
 /// ```
-/// use url_api::is_valid_url_string;
+/// use whatwg_url::is_valid_url_string;
 ///
 /// assert!(is_valid_url_string("..", Some("file:///C:/demo")));
 /// assert!(is_valid_url_string("#top", Some("mailto:someone@example.org")));
@@ -62,13 +62,13 @@ pub fn is_valid_url_string(input: &str, base: Option<&str>) -> bool {
 /// absolute-URL-with-fragment string.
 ///
 /// ```
-/// use url_api::{is_valid_url_string_against, Url};
+/// use whatwg_url::{is_valid_url_string_against, Url};
 ///
 /// let base = Url::parse("https://example.com/a/b", None)?;
 /// assert!(is_valid_url_string_against("../c?x#y", Some(&base)));
 /// assert!(is_valid_url_string_against("//cdn.example/x.js", Some(&base)));
 /// assert!(!is_valid_url_string_against("\\example\\..\\demo/.\\", Some(&base)));
-/// # Ok::<(), url_api::ParseError>(())
+/// # Ok::<(), whatwg_url::ParseError>(())
 /// ```
 pub fn is_valid_url_string_against(input: &str, base: Option<&Url>) -> bool {
     is_absolute_url_with_fragment_string(input)

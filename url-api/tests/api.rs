@@ -1,7 +1,7 @@
 //! The Rust-side API: traits, the linked search params, validation errors, serde.
 
 use std::collections::{BTreeSet, HashSet};
-use url_api::{ParseError, Url, UrlSearchParams};
+use whatwg_url::{ParseError, Url, UrlSearchParams};
 
 #[test]
 fn traits_follow_the_serialization() {

@@ -1,8 +1,8 @@
 //! URL rendering (spec 4.8): the spec's examples, right-to-left hosts and paths, `xn--` spoofs,
 //! and properties over every URL of `urltestdata.json`.
 
-use url_api::Url;
-use url_api::display::DisplayOptions;
+use whatwg_url::Url;
+use whatwg_url::display::DisplayOptions;
 
 const LRI: char = '\u{2066}';
 const FSI: char = '\u{2068}';

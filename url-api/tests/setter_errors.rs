@@ -3,7 +3,7 @@
 //! error leaves the URL byte-for-byte unchanged (except the spec's host-then-port case).
 
 use test_support::{Value, load};
-use url_api::{SetterError, Url};
+use whatwg_url::{SetterError, Url};
 
 fn try_set(url: &mut Url, attribute: &str, value: &str) -> Option<Result<(), SetterError>> {
     Some(match attribute {

@@ -3,7 +3,7 @@
 //! the getters still slice the href into its components.
 
 use test_support::load;
-use url_api::Url;
+use whatwg_url::Url;
 
 const VALUES: &[&str] = &[
     "",

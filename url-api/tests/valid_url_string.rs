@@ -5,7 +5,7 @@
 //! to a class of `VALIDITY-DISAGREEMENTS.md` (the standard's own), recognized by a predicate.
 
 use test_support::{Value, load};
-use url_api::{Url, is_valid_url_string};
+use whatwg_url::{Url, is_valid_url_string};
 
 /// One input with its base.
 struct Case {

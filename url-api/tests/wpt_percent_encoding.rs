@@ -11,7 +11,7 @@
 #![cfg(feature = "encoding")]
 
 use test_support::{Conformance, Value, field_eq, load};
-use url_api::{EncodingRsEncoder, Url};
+use whatwg_url::{EncodingRsEncoder, Url};
 
 fn run_case(input: &str, label: &str, expected: &str, utf8: &str) -> Result<(), String> {
     let encoder =

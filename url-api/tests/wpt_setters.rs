@@ -4,7 +4,7 @@ mod common;
 
 use common::{get, set};
 use test_support::{Conformance, Value, field_eq, load};
-use url_api::Url;
+use whatwg_url::Url;
 
 fn check_expected(url: &Url, expected: &Value) -> Result<(), String> {
     for (field, want) in expected.as_object().ok_or("expected is not an object")? {

@@ -3,7 +3,7 @@
 //! `output` is null.
 
 use test_support::{Conformance, Value, field_eq, load};
-use url_api::Url;
+use whatwg_url::Url;
 
 fn run_case(input: &str, output: Option<&str>) -> Result<(), String> {
     for attribute in ["host", "hostname"] {

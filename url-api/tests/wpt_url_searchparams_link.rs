@@ -5,7 +5,7 @@ mod common;
 
 use common::{args, pairs, text};
 use test_support::{Conformance, Value, field_eq, load};
-use url_api::{Url, UrlSearchParams};
+use whatwg_url::{Url, UrlSearchParams};
 
 /// Applies a link-file op to `url` (its searchParams through the update-steps guard).
 fn apply_to_url(url: &mut Url, op: &Value, name: Option<&str>) -> Result<(), String> {

@@ -4,7 +4,7 @@
 mod common;
 
 use test_support::{Conformance, Value, field_eq, load};
-use url_api::Url;
+use whatwg_url::Url;
 
 fn run_statics_case(case: &Value) -> Result<(), String> {
     let input = case.str_field("url").ok_or("no url")?;

@@ -2,7 +2,7 @@
 //! `api/urlencoded-parser.json` run through `UrlSearchParams::parse`.
 
 use test_support::{Conformance, Value, field_eq, load};
-use url_api::UrlSearchParams;
+use whatwg_url::UrlSearchParams;
 
 fn text(v: &Value) -> Result<String, String> {
     v.as_str()

@@ -6,7 +6,7 @@ mod common;
 
 use common::GETTERS;
 use test_support::{Value, field_eq};
-use url_api::Url;
+use whatwg_url::Url;
 
 fn run_case(case: &Value) -> Result<(), String> {
     let input = case.str_field("input").ok_or("no input")?;

@@ -7,7 +7,7 @@ mod common;
 
 use common::GETTERS;
 use test_support::{Value, field_eq};
-use url_api::Url;
+use whatwg_url::Url;
 
 fn run_case(case: &Value) -> Result<(), String> {
     let input = case

@@ -3,7 +3,7 @@
 //! Before measuring, prints the heap allocations per URL, counted by an instrumented global
 //! allocator.
 //!
-//! `cargo bench -p url-core --bench parse -- --measurement-time 3`
+//! `cargo bench -p whatwg-url-core --bench parse -- --measurement-time 3`
 
 use criterion::{Criterion, Throughput, black_box, criterion_main};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};

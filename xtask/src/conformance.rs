@@ -17,7 +17,7 @@ const SHOW_CHARS: usize = 240;
 /// Features that some fixture rows need: every encoding of percent-encoding.json runs through
 /// `url-api`'s `encoding` feature (`encoding_rs`). Not `--all-features`, which would build the
 /// fuzz and bench crates' competitor parsers.
-const CONFORMANCE_FEATURES: &str = "url-api/encoding";
+const CONFORMANCE_FEATURES: &str = "whatwg-url/encoding";
 
 pub fn run(root: &Path) -> ExitCode {
     match collect_and_print(root) {
@@ -41,7 +41,11 @@ fn collect_and_print(root: &Path) -> Result<bool, String> {
     let _ = fs::remove_file(&out_file);
     let tests_passed = tests_passed?;
 
-    let (mut rows, bad) = table::parse_rows(&collected);
+    let table::Collected {
+        mut rows,
+        notes,
+        bad,
+    } = table::parse_rows(&collected);
     for line in &bad {
         eprintln!("warning: ignored a malformed URL_CONFORMANCE_OUT line: {line:?}");
     }
@@ -57,6 +61,9 @@ fn collect_and_print(root: &Path) -> Result<bool, String> {
         .collect();
     table::sort_rows(&mut rows, &api_stems);
     print_table(&rows);
+    for note in &notes {
+        println!("\n{note}");
+    }
     print_uncovered(fixture_dir.as_deref(), &files, &rows);
 
     let incomplete: Vec<&str> = rows

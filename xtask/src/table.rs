@@ -7,22 +7,46 @@ pub struct Row {
     pub name: String,
     pub passed: u64,
     pub total: u64,
+    /// An informational row (`name<TAB>passed<TAB>total<TAB>info`): cases set apart for a reason
+    /// the row names (a newer Unicode version than the fixtures'), shown but never a failure.
+    pub informational: bool,
 }
 
 impl Row {
-    /// Whether every case of the row passed (a row with no case did not).
+    /// Whether every case of the row passed (a row with no case did not). Informational rows
+    /// always count as complete.
     pub fn is_complete(&self) -> bool {
-        self.total > 0 && self.passed == self.total
+        self.informational || (self.total > 0 && self.passed == self.total)
     }
 }
 
-/// Parses the `name<TAB>passed<TAB>total` lines that `test_support::Conformance::finish` appends;
-/// lines of another shape are returned as the error side.
-pub fn parse_rows(text: &str) -> (Vec<Row>, Vec<String>) {
-    let mut rows = Vec::new();
-    let mut bad = Vec::new();
+/// What the tests appended to `$URL_CONFORMANCE_OUT`.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Collected {
+    pub rows: Vec<Row>,
+    /// `#note<TAB>text` lines (for instance the Unicode versions of the IDNA data and fixtures),
+    /// each once, in first-seen order.
+    pub notes: Vec<String>,
+    /// Lines of no known shape.
+    pub bad: Vec<String>,
+}
+
+/// Parses the lines that `test_support::Conformance::finish` and `test_support::note` append:
+/// `name<TAB>passed<TAB>total`, the same with `<TAB>info`, and `#note<TAB>text`.
+pub fn parse_rows(text: &str) -> Collected {
+    let mut collected = Collected::default();
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
-        let mut fields = line.rsplitn(3, '\t');
+        if let Some(note) = line.strip_prefix("#note\t") {
+            if !collected.notes.iter().any(|n| n == note) {
+                collected.notes.push(note.to_owned());
+            }
+            continue;
+        }
+        let (line_without_flag, informational) = match line.strip_suffix("\tinfo") {
+            Some(rest) => (rest, true),
+            None => (line, false),
+        };
+        let mut fields = line_without_flag.rsplitn(3, '\t');
         let (total, passed, name) = (fields.next(), fields.next(), fields.next());
         match (
             name,
@@ -30,16 +54,17 @@ pub fn parse_rows(text: &str) -> (Vec<Row>, Vec<String>) {
             total.and_then(|t| t.parse().ok()),
         ) {
             (Some(name), Some(passed), Some(total)) => {
-                rows.push(Row {
+                collected.rows.push(Row {
                     name: name.to_owned(),
                     passed,
                     total,
+                    informational,
                 });
             }
-            _ => bad.push(line.to_owned()),
+            _ => collected.bad.push(line.to_owned()),
         }
     }
-    (rows, bad)
+    collected
 }
 
 /// The fixtures whose rows come first, in this order (file stems; `toascii` rows that mention
@@ -138,7 +163,11 @@ pub fn render(rows: &[Row]) -> String {
             [
                 row.name.replace('|', "\\|"),
                 format!("{} / {}", row.passed, row.total),
-                percent(row.passed, row.total),
+                if row.informational {
+                    "not scored".to_owned()
+                } else {
+                    percent(row.passed, row.total)
+                },
             ]
         })
         .collect();
@@ -175,18 +204,34 @@ mod tests {
             name: name.to_owned(),
             passed,
             total,
+            informational: false,
         }
     }
 
     #[test]
     fn parses_rows_and_reports_bad_lines() {
-        let (rows, bad) =
+        let collected =
             parse_rows("urltestdata.json\t870\t873\n\nbroken line\napi/a b.json\t1\t1\n");
         assert_eq!(
-            rows,
+            collected.rows,
             [row("urltestdata.json", 870, 873), row("api/a b.json", 1, 1)]
         );
-        assert_eq!(bad, ["broken line"]);
+        assert_eq!(collected.bad, ["broken line"]);
+    }
+
+    #[test]
+    fn parses_notes_once_and_informational_rows() {
+        let collected = parse_rows(
+            "#note\tUnicode 17.0\nIdnaTestV2.json (changed)\t0\t2\tinfo\n#note\tUnicode 17.0\n",
+        );
+        assert_eq!(collected.notes, ["Unicode 17.0"]);
+        let info = Row {
+            informational: true,
+            ..row("IdnaTestV2.json (changed)", 0, 2)
+        };
+        assert!(info.is_complete());
+        assert!(render(std::slice::from_ref(&info)).contains("not scored"));
+        assert_eq!(collected.rows, [info]);
     }
 
     #[test]

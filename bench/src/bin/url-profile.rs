@@ -20,11 +20,11 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
         urls.iter().filter(|u| !f(black_box(u.as_str()))).count()
     }
     match (imp, variant) {
-        ("ours", "parse") => run(urls, |u| black_box(url_api::Url::parse(u, None)).is_ok()),
+        ("ours", "parse") => run(urls, |u| black_box(whatwg_url::Url::parse(u, None)).is_ok()),
         ("ours", "href") => run(urls, |u| {
-            url_api::Url::parse(u, None).is_ok_and(|url| black_box(url.href().len()) > 0)
+            whatwg_url::Url::parse(u, None).is_ok_and(|url| black_box(url.href().len()) > 0)
         }),
-        ("ours", "can_parse") => run(urls, |u| url_api::Url::can_parse(u, None)),
+        ("ours", "can_parse") => run(urls, |u| whatwg_url::Url::can_parse(u, None)),
         ("core", "parse") => run(urls, |u| black_box(url_core::Url::parse(u, None)).is_ok()),
         ("core", "href") => run(urls, |u| {
             url_core::Url::parse(u, None).is_ok_and(|url| black_box(url.as_str().len()) > 0)

@@ -29,7 +29,7 @@ use super::chars::{is_invisible, is_mark, is_structure_lookalike};
 /// encoding is usually not valid UTF-8, and then stays encoded).
 ///
 /// ```
-/// use url_api::display::percent_decode_for_display;
+/// use whatwg_url::display::percent_decode_for_display;
 ///
 /// assert_eq!(percent_decode_for_display("/caf%C3%A9/%E6%97%A5%E6%9C%AC"), "/café/日本");
 /// // ASCII stays encoded: "%2F" is not "/", and "%41" would not re-encode.

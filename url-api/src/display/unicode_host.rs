@@ -32,7 +32,7 @@ use super::chars::{
 /// Labels that are ASCII need no check: they are shown as they are.
 ///
 /// ```
-/// use url_api::display::domain_to_display;
+/// use whatwg_url::display::domain_to_display;
 ///
 /// assert_eq!(domain_to_display("xn--fa-hia.example"), "faß.example");
 /// assert_eq!(domain_to_display("xn--n3h.example"), "xn--n3h.example"); // ☃: no known script

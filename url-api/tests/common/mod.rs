@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use test_support::Value;
-use url_api::Url;
+use whatwg_url::Url;
 
 /// A JSON string's USVString form.
 pub fn text(v: &Value) -> Result<String, String> {
