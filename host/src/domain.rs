@@ -227,10 +227,10 @@ pub(crate) fn classified_ascii_domain_into<S: ValidationSink>(
     ascii_domain(domain, false, classes, sink)?;
     let start = out.len();
     out.push_str(domain);
-    if classes & UPPER != 0
-        && let Some(written) = out.get_mut(start..)
-    {
-        written.make_ascii_lowercase();
+    if classes & UPPER != 0 {
+        if let Some(written) = out.get_mut(start..) {
+            written.make_ascii_lowercase();
+        }
     }
     Ok(())
 }
@@ -296,10 +296,10 @@ pub(crate) fn domain_to_ascii_into<S: ValidationSink>(
             None => {
                 let start = out.len();
                 out.push_str(domain);
-                if classes & UPPER != 0
-                    && let Some(written) = out.get_mut(start..)
-                {
-                    written.make_ascii_lowercase();
+                if classes & UPPER != 0 {
+                    if let Some(written) = out.get_mut(start..) {
+                        written.make_ascii_lowercase();
+                    }
                 }
                 return Ok(());
             }

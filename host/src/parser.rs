@@ -120,12 +120,13 @@ pub fn parse_host_into<S: ValidationSink>(
     } else {
         // July 2026: if input contains a percent-encoded byte, domain-percent-encoded
         // validation error, before percent-decoding.
-        let first_percent = bytes.iter().position(|&b| b == b'%');
-        if S::ENABLED
-            && let Some(first) = first_percent
-            && let Some(offset) = (first..bytes.len()).find(|&i| is_percent_encoded_byte(bytes, i))
-        {
-            sink.report(ValidationError::DomainPercentEncoded, offset);
+        if S::ENABLED {
+            let first_percent = bytes.iter().position(|&b| b == b'%').unwrap_or(bytes.len());
+            if let Some(offset) =
+                (first_percent..bytes.len()).find(|&i| is_percent_encoded_byte(bytes, i))
+            {
+                sink.report(ValidationError::DomainPercentEncoded, offset);
+            }
         }
         // Step 4: let domain be the result of running UTF-8 decode without BOM on the
         // percent-decoding of input (a byte sequence that is not UTF-8 gives U+FFFD, on which

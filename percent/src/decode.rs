@@ -14,6 +14,16 @@ const fn hex_value(b: u8) -> Option<u8> {
     }
 }
 
+/// Spec 1.3 percent-decode, step 2.3: the byte that the two ASCII hex digits at the start of
+/// `after` (the bytes after a `%`) spell, and the bytes after them; `None` when they are not
+/// two ASCII hex digits (step 2.2: the `%` stays as it is).
+fn decode_escape(after: &[u8]) -> Option<(u8, &[u8])> {
+    let [h, l, tail @ ..] = after else {
+        return None;
+    };
+    Some((hex_value(*h)? << 4 | hex_value(*l)?, tail))
+}
+
 /// Whether `input[index..]` starts with a percent-encoded byte: `%` and two ASCII hex digits.
 #[inline]
 pub fn is_percent_encoded_byte(input: &[u8], index: usize) -> bool {
@@ -42,12 +52,9 @@ impl Iterator for PercentDecode<'_> {
     fn next(&mut self) -> Option<u8> {
         let (&b, rest) = self.rest.split_first()?;
         // Spec 1.3 percent-decode, step 2.3: % and two hex digits become one byte.
-        if b == b'%'
-            && let [h, l, tail @ ..] = rest
-            && let (Some(h), Some(l)) = (hex_value(*h), hex_value(*l))
-        {
+        if let Some((byte, tail)) = decode_escape(rest).filter(|_| b == b'%') {
             self.rest = tail;
-            return Some(h << 4 | l);
+            return Some(byte);
         }
         self.rest = rest;
         Some(b)
@@ -93,11 +100,9 @@ pub fn percent_decode_into(mut input: &[u8], out: &mut Vec<u8>) {
         let (run, rest) = input.split_at(i);
         out.extend_from_slice(run);
         let after = rest.get(1..).unwrap_or_default();
-        if let [h, l, tail @ ..] = after
-            && let (Some(h), Some(l)) = (hex_value(*h), hex_value(*l))
-        {
+        if let Some((byte, tail)) = decode_escape(after) {
             // Step 2.3: the byte the two hex digits spell; skip them.
-            out.push(h << 4 | l);
+            out.push(byte);
             input = tail;
         } else {
             // Step 2.2: a % not followed by two ASCII hex digits is appended as it is.

@@ -223,8 +223,9 @@ fn encode_runs(mut input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut 
         push_ascii(run, out);
         // Bytes to encode come in runs too (a non-ASCII code point is 2 to 4 of them):
         // encode them until the next byte to copy.
-        while let Some((&byte, tail)) = rest.split_first()
-            && set.should_percent_encode(byte)
+        while let Some((&byte, tail)) = rest
+            .split_first()
+            .filter(|&(&byte, _)| set.should_percent_encode(byte))
         {
             if space_as_plus && byte == b' ' {
                 out.push('+');

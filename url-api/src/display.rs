@@ -199,10 +199,7 @@ impl Url {
         let url = &self.inner;
         let host = self.display_host(options);
         let has_host = host.as_deref().is_some_and(|h| !h.is_empty());
-        if options.host_only
-            && let Some(host) = &host
-            && has_host
-        {
+        if let Some(host) = host.as_deref().filter(|_| options.host_only && has_host) {
             rendering.component(host, false);
             return rendering.finish();
         }

@@ -61,8 +61,9 @@ fn splicing_the_query_and_fragment_keeps_every_other_component() {
                 assert_eq!(edited.fragment().is_some(), fragment.is_some());
                 // Where the serialization re-parses to itself, the record matches the
                 // re-parsed one exactly.
-                if let Ok(again) = Url::parse(edited.as_str(), None)
-                    && again.as_str() == edited.as_str()
+                if let Some(again) = Url::parse(edited.as_str(), None)
+                    .ok()
+                    .filter(|again| again.as_str() == edited.as_str())
                 {
                     assert_eq!(components(&again), components(&edited), "{url:?}");
                 }

@@ -77,3 +77,14 @@ fn describe(command: &Command) -> String {
     text.push('`');
     text
 }
+
+/// Runs `command` with stdout and stderr captured: `(success, stdout, stderr)`, invalid UTF-8
+/// replaced.
+pub fn capture(command: &mut Command) -> Result<(bool, String, String), String> {
+    let output = command.output().map_err(|e| spawn_error(command, &e))?;
+    Ok((
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    ))
+}

@@ -53,6 +53,27 @@ pub fn first_dir(root: &Path) -> Option<PathBuf> {
     lookup_dirs(root).into_iter().find(|dir| dir.is_dir())
 }
 
+/// The datasets directory of `test_support::datasets`: `$URL_DATASETS_DIR`, else
+/// `../shared/datasets` beside the workspace, when it exists.
+pub fn datasets_dir(root: &Path) -> Option<PathBuf> {
+    std::env::var_os("URL_DATASETS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("..").join("shared").join("datasets"))
+        .canonicalize()
+        .ok()
+}
+
+/// Points `command` at the fixtures and datasets by absolute path (`URL_WPT_DIR`,
+/// `URL_DATASETS_DIR`), for tests run outside the workspace's folder.
+pub fn set_test_data_env(root: &Path, command: &mut std::process::Command) {
+    if let Some(dir) = first_dir(root).and_then(|d| d.canonicalize().ok()) {
+        command.env("URL_WPT_DIR", dir);
+    }
+    if let Some(dir) = datasets_dir(root) {
+        command.env("URL_DATASETS_DIR", dir);
+    }
+}
+
 /// The `*.json` files of `dir` and of `dir/api`, as paths relative to `dir` (`api/x.json`), sorted.
 pub fn json_files(dir: &Path) -> Vec<String> {
     let mut files: Vec<String> = json_names(dir).collect();

@@ -6,9 +6,12 @@
 mod bench;
 mod cmd;
 mod conformance;
+mod downstream;
 mod fixtures;
 mod fuzz;
 mod libtest;
+mod msrv;
+mod packages;
 mod table;
 mod test;
 
@@ -74,6 +77,8 @@ fn main() -> ExitCode {
         "wpt-update" => fixtures::wpt_update(&root, rest),
         "bench" => bench::run(&root, rest),
         "fuzz" => fuzz::run(&root, rest),
+        "downstream" => downstream::run(&root, rest),
+        "msrv" => msrv::run(&root, rest),
         other => {
             eprintln!("error: unknown command `{other}`\n");
             eprint!("{}", usage());

@@ -4,18 +4,36 @@
 //! flag stays percent-encoded (in a path, query or fragment) or keeps its host in the ASCII
 //! form, which is always correct, only less readable.
 
+use icu_properties::CodePointMapData;
+use icu_properties::props::BidiClass;
 use percent::classes::is_noncharacter;
-use unicode_bidi::{BidiClass, bidi_class};
+
+/// The Bidi_Class of `c`, from ICU4X: the same Unicode data, and the same version, as the IDNA
+/// of the host layer (`idna` through `idna_adapter`), already in the dependency tree.
+fn bidi_class(c: char) -> BidiClass {
+    CodePointMapData::<BidiClass>::new().get(c)
+}
 
 /// Whether `c` renders as nothing, as blank space, or changes how the text around it is
 /// ordered or joined: the bidi classes of controls, whitespace, separators and explicit
 /// formatting (BN, B, S, WS, LRE, LRO, RLE, RLO, PDF, LRI, RLI, FSI, PDI), noncharacters,
 /// private use, and the invisible letters and marks listed in [`INVISIBLE`].
 pub(crate) fn is_invisible(c: char) -> bool {
-    use BidiClass::*;
     matches!(
         bidi_class(c),
-        BN | B | S | WS | LRE | LRO | RLE | RLO | PDF | LRI | RLI | FSI | PDI
+        BidiClass::BoundaryNeutral
+            | BidiClass::ParagraphSeparator
+            | BidiClass::SegmentSeparator
+            | BidiClass::WhiteSpace
+            | BidiClass::LeftToRightEmbedding
+            | BidiClass::LeftToRightOverride
+            | BidiClass::RightToLeftEmbedding
+            | BidiClass::RightToLeftOverride
+            | BidiClass::PopDirectionalFormat
+            | BidiClass::LeftToRightIsolate
+            | BidiClass::RightToLeftIsolate
+            | BidiClass::FirstStrongIsolate
+            | BidiClass::PopDirectionalIsolate
     ) || is_noncharacter(c)
         || is_private_use(c)
         || in_ranges(c, INVISIBLE)
@@ -24,13 +42,16 @@ pub(crate) fn is_invisible(c: char) -> bool {
 /// Whether `c` is a strong right-to-left character or an Arabic number (bidi classes R, AL,
 /// AN): text holding one can be reordered with its neighbours by the bidi algorithm.
 pub(crate) fn is_right_to_left(c: char) -> bool {
-    matches!(bidi_class(c), BidiClass::R | BidiClass::AL | BidiClass::AN)
+    matches!(
+        bidi_class(c),
+        BidiClass::RightToLeft | BidiClass::ArabicLetter | BidiClass::ArabicNumber
+    )
 }
 
 /// Whether `c` is a nonspacing or enclosing mark (bidi class NSM): it draws over the character
 /// before it.
 pub(crate) fn is_mark(c: char) -> bool {
-    bidi_class(c) == BidiClass::NSM
+    bidi_class(c) == BidiClass::NonspacingMark
 }
 
 /// Whether `c` can be mistaken for a character that structures a URL (`/`, `\`, `?`, `#`,

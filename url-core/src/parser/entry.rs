@@ -38,10 +38,10 @@ impl Url {
         }
         // An input that is already a normal absolute URL is its own serialization, or nearly:
         // see `fast.rs`. Only when nobody listens for validation errors.
-        if !S::ENABLED
-            && let Some(url) = super::fast::parse_normal(input)
-        {
-            return Ok(url);
+        if !S::ENABLED {
+            if let Some(url) = super::fast::parse_normal(input) {
+                return Ok(url);
+            }
         }
         Url::parse_general(input, base, encoding, sink)
     }

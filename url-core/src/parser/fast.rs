@@ -659,17 +659,17 @@ fn build(input: &str, layout: Layout) -> Url {
     let slash = usize::from(layout.insert_slash);
     let mut out = String::with_capacity(head.len() + slash + rest.len());
     out.push_str(head);
-    if layout.upper_scheme
-        && let Some(scheme) = out.get_mut(..layout.scheme_end)
-    {
-        scheme.make_ascii_lowercase();
+    if layout.upper_scheme {
+        if let Some(scheme) = out.get_mut(..layout.scheme_end) {
+            scheme.make_ascii_lowercase();
+        }
     }
     let (username_end, host_start, host_end, host) = match layout.host {
         Some((kind, start, end)) => {
-            if layout.upper_host
-                && let Some(host) = out.get_mut(start..end)
-            {
-                host.make_ascii_lowercase();
+            if layout.upper_host {
+                if let Some(host) = out.get_mut(start..end) {
+                    host.make_ascii_lowercase();
+                }
             }
             (start, start, end, Some(kind))
         }

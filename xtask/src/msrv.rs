@@ -1,0 +1,277 @@
+//! `cargo xtask msrv`: the library packages checked and tested with Rust 1.85, their MSRV.
+//!
+//! The machine's own toolchain is rustup's; the MSRV compiler is Debian's `rustc-web` /
+//! `cargo-web` 1.85 (the one Debian 12 ships), installed with `apt-get` when missing. The run
+//! happens in a copy of the workspace reduced to the library packages and `test-support`, with
+//! the lock file `xtask/msrv/Cargo.lock` (dependency versions that build on 1.85, as Cargo's
+//! MSRV-aware resolver picks them), so the workspace's own `Cargo.lock` is never touched.
+//! `cargo xtask msrv --update` makes that lock file anew with the 1.85 cargo.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use crate::cmd;
+use crate::fixtures;
+use crate::libtest::Totals;
+use crate::packages::{self, Package};
+
+/// The MSRV, as `rust-version` says it in the workspace manifest.
+pub const MSRV: &str = "1.85";
+
+/// Debian's packages of the MSRV compiler (the `rustc-web` line of Debian 12).
+const DEBIAN_PACKAGES: [&str; 4] = [
+    "rustc-web",
+    "cargo-web",
+    "libstd-rust-web-dev",
+    "libstd-rust-web-1.85",
+];
+
+/// Where Debian's packages put the compiler.
+const DEBIAN_CARGO: &str = "/usr/bin/cargo";
+const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
+const DEBIAN_RUSTDOC: &str = "/usr/bin/rustdoc";
+
+pub fn run(root: &Path, args: &[String]) -> ExitCode {
+    let update = match args {
+        [] => false,
+        [flag] if flag == "--update" => true,
+        _ => {
+            eprintln!(
+                "error: usage: cargo xtask msrv [--update] (got `{}`)",
+                args.join(" ")
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match check(root, update) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("msrv: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Installs the toolchain when missing, then checks and tests the library packages with it.
+pub fn check(root: &Path, update: bool) -> Result<(), String> {
+    let version = ensure_toolchain()?;
+    let lock = root.join("xtask").join("msrv").join("Cargo.lock");
+    let dir = reduced_workspace(root)?;
+    let target = root.join("target").join("msrv");
+    let locked = if update {
+        cmd::header(&format!(
+            "msrv: {DEBIAN_CARGO} generate-lockfile ({version})"
+        ));
+        if !cmd::run(&mut msrv_cargo(&dir, &target, &["generate-lockfile"]))? {
+            return Err("the 1.85 cargo could not resolve the library packages".to_owned());
+        }
+        fs::copy(dir.join("Cargo.lock"), &lock)
+            .map_err(|e| format!("writing {}: {e}", lock.display()))?;
+        println!("msrv: wrote {}", lock.display());
+        "--locked"
+    } else {
+        fs::copy(&lock, dir.join("Cargo.lock")).map_err(|e| {
+            format!(
+                "{}: {e} (make it with `cargo xtask msrv --update`)",
+                lock.display()
+            )
+        })?;
+        "--locked"
+    };
+
+    let check_args = [
+        "check",
+        "--workspace",
+        "--all-targets",
+        "--all-features",
+        locked,
+    ];
+    cmd::header(&format!("msrv: cargo {} ({version})", check_args.join(" ")));
+    if !cmd::run(&mut msrv_cargo(&dir, &target, &check_args))? {
+        return Err(format!("`cargo check` fails with {version}"));
+    }
+
+    let test_args = [
+        "test",
+        "--workspace",
+        "--all-features",
+        "--no-fail-fast",
+        locked,
+    ];
+    cmd::header(&format!("msrv: cargo {} ({version})", test_args.join(" ")));
+    let mut test = msrv_cargo(&dir, &target, &test_args);
+    fixtures::set_test_data_env(root, &mut test);
+    let mut totals = Totals::default();
+    let passed = cmd::run_reading_stdout(&mut test, |line| {
+        totals.add_line(line);
+    })?;
+    println!(
+        "msrv: {version}: check and test of {} packages: {} tests passed, {} failed",
+        packages::published().len(),
+        totals.passed,
+        totals.failed
+    );
+    if passed && totals.failed == 0 && totals.passed > 0 {
+        Ok(())
+    } else {
+        Err(format!("`cargo test` fails with {version}"))
+    }
+}
+
+/// The 1.85 cargo, run in `dir`, with rustc and rustdoc 1.85 and its own target directory. The
+/// variables of the rustup cargo that runs xtask are removed: `RUSTUP_TOOLCHAIN` would send
+/// `rustc` back to rustup's toolchain.
+fn msrv_cargo(dir: &Path, target: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(DEBIAN_CARGO);
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .env_remove("CARGO")
+        .env_remove("RUSTFLAGS")
+        .env("RUSTC", DEBIAN_RUSTC)
+        .env("RUSTDOC", DEBIAN_RUSTDOC)
+        .env("CARGO_TARGET_DIR", target);
+    command
+}
+
+/// `rustc 1.85.x` when Debian's MSRV compiler is there (installing it when missing), else why not.
+fn ensure_toolchain() -> Result<String, String> {
+    if let Some(version) = debian_rustc_version() {
+        return Ok(version);
+    }
+    println!(
+        "msrv: Rust {MSRV} is not installed; installing Debian's {} with apt-get",
+        DEBIAN_PACKAGES.join(", ")
+    );
+    let candidate = apt_version("rustc-web")?;
+    let mut install = Command::new("apt-get");
+    install
+        .args(["install", "-y", "-q", "--no-install-recommends"])
+        .args(DEBIAN_PACKAGES.map(|p| format!("{p}={candidate}")))
+        .env("DEBIAN_FRONTEND", "noninteractive");
+    if !cmd::run(&mut install)? {
+        return Err(format!(
+            "apt-get could not install Rust {MSRV} ({candidate}); as root on Debian 12: \
+             apt-get install rustc-web={candidate} cargo-web={candidate}"
+        ));
+    }
+    debian_rustc_version().ok_or_else(|| format!("{DEBIAN_RUSTC} is still not Rust {MSRV}"))
+}
+
+/// The version line of `/usr/bin/rustc` when it is the MSRV (and cargo is there too).
+fn debian_rustc_version() -> Option<String> {
+    if !Path::new(DEBIAN_CARGO).is_file() {
+        return None;
+    }
+    let output = Command::new(DEBIAN_RUSTC).arg("--version").output().ok()?;
+    let text = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    text.starts_with(&format!("rustc {MSRV}.")).then_some(text)
+}
+
+/// The Debian version of `package` whose upstream version is the MSRV (`1.85.0+dfsg…`), after
+/// an `apt-get update` when the package lists do not know it.
+fn apt_version(package: &str) -> Result<String, String> {
+    for attempt in 0..2 {
+        if attempt == 1 {
+            println!("msrv: apt-get update");
+            let mut update = Command::new("apt-get");
+            update.args(["update", "-q"]);
+            if !cmd::run(&mut update)? {
+                return Err("apt-get update failed".to_owned());
+            }
+        }
+        let (_, madison, _) = cmd::capture(Command::new("apt-cache").args(["madison", package]))?;
+        let found = madison
+            .lines()
+            .filter_map(|line| line.split('|').nth(1))
+            .map(str::trim)
+            .find(|version| version.starts_with(&format!("{MSRV}.")));
+        if let Some(version) = found {
+            return Ok(version.to_owned());
+        }
+    }
+    Err(format!(
+        "no {package} {MSRV} in the apt sources (Debian 12 \"bookworm\" has it)"
+    ))
+}
+
+/// A copy of the workspace with only the library packages and `test-support` as members, in
+/// `target/msrv/workspace`. Its manifest is the workspace's, with the member lists replaced.
+fn reduced_workspace(root: &Path) -> Result<PathBuf, String> {
+    let dir = root.join("target").join("msrv").join("workspace");
+    if dir.exists() {
+        fs::remove_dir_all(&dir).map_err(|e| format!("removing {}: {e}", dir.display()))?;
+    }
+    let published: Vec<Package> = packages::published();
+    for package in &published {
+        copy_dir(&root.join(package.dir), &dir.join(package.dir))?;
+    }
+    for file in ["LICENSE-MIT", "LICENSE-APACHE", "README.md", "clippy.toml"] {
+        let from = root.join(file);
+        if from.is_file() {
+            fs::copy(&from, dir.join(file)).map_err(|e| format!("copying {file}: {e}"))?;
+        }
+    }
+    let manifest = fs::read_to_string(root.join("Cargo.toml"))
+        .map_err(|e| format!("reading Cargo.toml: {e}"))?;
+    let members: Vec<String> = published.iter().map(|p| format!("\"{}\"", p.dir)).collect();
+    let reduced = replace_list(&manifest, "members", Some(&members.join(", ")))
+        .and_then(|m| replace_list(&m, "default-members", None))
+        .ok_or("the workspace manifest has no `members = [...]` list")?;
+    packages::write(&dir.join("Cargo.toml"), &reduced)?;
+    Ok(dir)
+}
+
+/// `manifest` with the list `key = [ ... ]` (at the start of a line) replaced by `key = [items]`,
+/// or removed when `items` is `None`; `None` when there is no such list.
+fn replace_list(manifest: &str, key: &str, items: Option<&str>) -> Option<String> {
+    let start = manifest
+        .match_indices(&format!("{key} = ["))
+        .map(|(i, _)| i)
+        .find(|&i| i == 0 || manifest.as_bytes().get(i - 1) == Some(&b'\n'))?;
+    let end = start + manifest.get(start..)?.find(']')? + 1;
+    let replacement = items.map_or_else(String::new, |items| format!("{key} = [{items}]"));
+    Some(format!(
+        "{}{replacement}{}",
+        manifest.get(..start)?,
+        manifest.get(end..)?
+    ))
+}
+
+/// Copies `from` into `to` recursively, following symbolic links (the license files), without
+/// `target` folders.
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|e| format!("creating {}: {e}", to.display()))?;
+    let entries = fs::read_dir(from).map_err(|e| format!("reading {}: {e}", from.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("reading {}: {e}", from.display()))?;
+        let path = entry.path();
+        if entry.file_name() == "target" {
+            continue;
+        }
+        let dest = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_dir(&path, &dest)?;
+        } else {
+            fs::copy(&path, &dest).map_err(|e| format!("copying {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_and_removes_member_lists() {
+        let manifest = "[workspace]\nmembers = [\n  \"a\",\n  \"xtask\",\n]\ndefault-members = [\"a\"]\n\n[x]\n";
+        let reduced = replace_list(manifest, "members", Some("\"a\""))
+            .and_then(|m| replace_list(&m, "default-members", None))
+            .unwrap();
+        assert_eq!(reduced, "[workspace]\nmembers = [\"a\"]\n\n\n[x]\n");
+        assert_eq!(replace_list("[workspace]\n", "members", None), None);
+    }
+}
