@@ -1,5 +1,5 @@
 //! A host's public suffix and registrable domain (spec 3.2), on the Public Suffix List
-//! compiled into the [`psl`] crate (feature `psl`, on by default).
+//! compiled into the [`psl`] crate (feature `psl`, off by default: it is most of a clean build).
 //!
 //! The list is matched on the domain as the host parser produces it: ASCII, lowercase, with
 //! IDN labels in Punycode (`xn--`). The `psl` crate holds every rule in both its Unicode and

@@ -11,9 +11,11 @@ mod fixtures;
 mod fuzz;
 mod libtest;
 mod msrv;
+mod package;
 mod packages;
 mod table;
 mod test;
+mod weight;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -26,7 +28,9 @@ commands:
                        and print the table `fixture | passed / total | %` (Markdown), then the fixture
                        files no test covers yet. Exits non-zero if a row is below 100% or a test failed.
   test                 The one test command (what CI runs): cargo fmt --check, cargo clippy -D warnings,
-                       fixtures present, cargo test --workspace, cargo doc (RUSTDOCFLAGS=-D warnings).
+                       fixtures present, cargo test --workspace (default features, then every
+                       library feature), cargo doc (RUSTDOCFLAGS=-D warnings), then downstream,
+                       msrv and package-check (below).
                        Ends with the line `N passed, M failed`.
   wpt-update [--from DIR] [--commit SHA]
                        Fill target/wpt/ with the fixtures. With --from DIR: copy DIR/*.json and
@@ -47,6 +51,21 @@ commands:
                        ../shared/datasets, fuzz/regressions/<target>/). Prints executions,
                        exec/s and wall time. A crash input lands in fuzz/artifacts/<target>/.
   fuzz list            List the fuzz targets and the features each needs.
+  downstream           Build a throwaway crate outside the workspace with `url = 2.5`,
+                       `idna_adapter = 1.2.2` and our library packages by path, resolved fresh;
+                       fail if `cargo tree --duplicates` shows idna, idna_adapter or an icu_* crate
+                       twice; run its smoke test (IDNA, IPv6, URLSearchParams, validation errors).
+  msrv [--update]      Check and test the published packages with Rust 1.85 (Debian's rustc-web,
+                       installed with apt-get when missing) from xtask/msrv/Cargo.lock, in a copy of
+                       the workspace reduced to them. --update makes that lock file anew.
+  package-check        cargo package (verified) and cargo publish --workspace --dry-run; every .crate
+                       holds its README, both licenses, its tests/ and complete metadata; each
+                       unpacked .crate passes `cargo test --all-features` with our packages patched
+                       to the unpacked ones (fixtures through URL_WPT_DIR / URL_DATASETS_DIR).
+  weight [--runs N]    Clean release builds of a one-URL binary with whatwg-url (default features,
+                       and without), with url 2.5.8, and with nothing: crates compiled, median wall
+                       time, binary size added. Fails if default whatwg-url builds more than url's
+                       crates + 3.
   help                 Print this text.
 
 Fixtures are looked up in $URL_WPT_DIR, then ../shared/wpt beside the workspace, then target/wpt.
@@ -79,6 +98,8 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(&root, rest),
         "downstream" => downstream::run(&root, rest),
         "msrv" => msrv::run(&root, rest),
+        "package-check" => package::run(&root, rest),
+        "weight" => weight::run(&root, rest),
         other => {
             eprintln!("error: unknown command `{other}`\n");
             eprint!("{}", usage());

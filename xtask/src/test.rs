@@ -1,11 +1,16 @@
 //! `cargo xtask test`: every check CI runs, each step under a header, then `N passed, M failed`.
+//! The closing count is the workspace's `cargo test` runs; `downstream`, `msrv` and
+//! `package-check` print their own counts and fail the run when they fail.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cmd;
+use crate::downstream;
 use crate::fixtures;
 use crate::libtest::Totals;
+use crate::msrv;
+use crate::package;
 
 /// Every feature of the library crates (`percent`, `host`, `form-urlencoded`, `url-core`,
 /// `url-api`), for the second test run.
@@ -93,6 +98,18 @@ pub fn run(root: &Path) -> ExitCode {
     });
     doc.env("RUSTDOCFLAGS", flags);
     record(DOC, cmd::run(&mut doc));
+
+    // The packages as users get them: beside `url` in a fresh tree, on the MSRV compiler
+    // (installed when missing), and as `.crate` files with their own tests.
+    const DOWNSTREAM: &str = "cargo xtask downstream";
+    cmd::header(DOWNSTREAM);
+    record(DOWNSTREAM, downstream::check(root).map(|()| true));
+    const MSRV: &str = "cargo xtask msrv";
+    cmd::header(MSRV);
+    record(MSRV, msrv::check(root, false).map(|()| true));
+    const PACKAGE_CHECK: &str = "cargo xtask package-check";
+    cmd::header(PACKAGE_CHECK);
+    record(PACKAGE_CHECK, package::check(root).map(|()| true));
 
     eprintln!();
     if failed_steps.is_empty() {

@@ -1,0 +1,279 @@
+//! `cargo xtask package-check`: every published package verifies and tests as a `.crate`.
+//!
+//! Distributions (Debian, Fedora) build and test a crate from its `.crate` file alone. This
+//! packs each published package (`cargo package`, which builds it from the packed files), runs
+//! `cargo publish --workspace --dry-run`, checks each `.crate` for its README, both license
+//! files, every file of its `tests/` folder and complete metadata, then unpacks them outside the
+//! workspace and runs each one's `cargo test --all-features` there. Our own packages are not on crates.io yet,
+//! so each is patched to its unpacked `.crate` (`[patch.crates-io]`): the tests see exactly
+//! the published files. The fixture tests read `URL_WPT_DIR` and `URL_DATASETS_DIR`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use crate::cmd;
+use crate::fixtures;
+use crate::libtest::Totals;
+use crate::packages::{self, Package};
+
+/// The files every package must contain, beside those of its `tests/` folder.
+const REQUIRED_FILES: [&str; 5] = [
+    "Cargo.toml",
+    "README.md",
+    "LICENSE-MIT",
+    "LICENSE-APACHE",
+    "src/lib.rs",
+];
+
+/// The `[package]` keys a published manifest must set (crates.io and docs.rs read them).
+const REQUIRED_KEYS: [&str; 10] = [
+    "description",
+    "documentation",
+    "readme",
+    "license",
+    "repository",
+    "homepage",
+    "rust-version",
+    "edition",
+    "categories",
+    "keywords",
+];
+
+pub fn run(root: &Path, args: &[String]) -> ExitCode {
+    if let Some(arg) = args.first() {
+        eprintln!("error: `cargo xtask package-check` takes no options (got `{arg}`)");
+        return ExitCode::from(2);
+    }
+    match check(root) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("package-check: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+pub fn check(root: &Path) -> Result<(), String> {
+    let published = packages::published();
+    let version = workspace_version(root)?;
+
+    let mut pack = vec!["package", "--allow-dirty"];
+    for package in &published {
+        pack.extend(["-p", package.name]);
+    }
+    cmd::header(&format!("package-check: cargo {}", pack.join(" ")));
+    if !cmd::run(&mut cmd::cargo(root, &pack))? {
+        return Err("`cargo package` failed".to_owned());
+    }
+    let publish = ["publish", "--workspace", "--dry-run", "--allow-dirty"];
+    cmd::header(&format!("package-check: cargo {}", publish.join(" ")));
+    if !cmd::run(&mut cmd::cargo(root, &publish))? {
+        return Err("`cargo publish --dry-run` failed".to_owned());
+    }
+
+    cmd::header("package-check: contents and metadata of each .crate");
+    let unpacked = packages::scratch_dir("package-check")?;
+    let mut problems = Vec::new();
+    for package in &published {
+        let crate_file = root
+            .join("target")
+            .join("package")
+            .join(format!("{}-{version}.crate", package.name));
+        let dir = unpack(&crate_file, &unpacked)?;
+        let missing = missing_files(root, package, &dir);
+        let manifest = fs::read_to_string(dir.join("Cargo.toml"))
+            .map_err(|e| format!("{}: {e}", dir.join("Cargo.toml").display()))?;
+        let unset = missing_keys(&manifest);
+        println!(
+            "{}: {} files{}{}",
+            package.name,
+            count_files(&dir),
+            if missing.is_empty() {
+                String::new()
+            } else {
+                format!("; MISSING {}", missing.join(", "))
+            },
+            if unset.is_empty() {
+                String::new()
+            } else {
+                format!("; metadata not set: {}", unset.join(", "))
+            }
+        );
+        if !missing.is_empty() || !unset.is_empty() {
+            problems.push(package.name);
+        }
+    }
+    if !problems.is_empty() {
+        return Err(format!("incomplete packages: {}", problems.join(", ")));
+    }
+
+    let config = unpacked.join("patch-our-crates.toml");
+    let mut patches = String::from("[patch.crates-io]\n");
+    for package in &published {
+        let dir = unpacked.join(format!("{}-{version}", package.name));
+        patches.push_str(&format!(
+            "{} = {{ path = {} }}\n",
+            package.name,
+            packages::toml_path(&dir)
+        ));
+    }
+    packages::write(&config, &patches)?;
+
+    let mut failed = Vec::new();
+    let mut all = Totals::default();
+    for package in &published {
+        let dir = unpacked.join(format!("{}-{version}", package.name));
+        cmd::header(&format!(
+            "package-check: cargo test in the unpacked {}-{version}.crate",
+            package.name
+        ));
+        let mut test = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+        test.args(["test", "--all-features", "--config"])
+            .arg(&config)
+            .current_dir(&dir)
+            .env(
+                "CARGO_TARGET_DIR",
+                root.join("target").join("package-check"),
+            );
+        fixtures::set_test_data_env(root, &mut test);
+        let mut totals = Totals::default();
+        let passed = cmd::run_reading_stdout(&mut test, |line| {
+            totals.add_line(line);
+        })?;
+        println!(
+            "package-check: {} from its .crate: {} passed, {} failed",
+            package.name, totals.passed, totals.failed
+        );
+        all.passed += totals.passed;
+        all.failed += totals.failed;
+        if !passed || totals.failed > 0 || totals.passed == 0 {
+            failed.push(package.name);
+        }
+    }
+    println!(
+        "package-check: {} packages; tests from the .crate files: {} passed, {} failed",
+        published.len(),
+        all.passed,
+        all.failed
+    );
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "tests fail from the .crate of {}",
+            failed.join(", ")
+        ))
+    }
+}
+
+/// `[workspace.package] version`.
+fn workspace_version(root: &Path) -> Result<String, String> {
+    let manifest = fs::read_to_string(root.join("Cargo.toml"))
+        .map_err(|e| format!("reading Cargo.toml: {e}"))?;
+    let section = manifest
+        .split("[workspace.package]")
+        .nth(1)
+        .ok_or("no [workspace.package] in Cargo.toml")?;
+    section
+        .lines()
+        .find_map(|line| line.strip_prefix("version = \""))
+        .and_then(|rest| rest.strip_suffix('"'))
+        .map(str::to_owned)
+        .ok_or_else(|| "no version in [workspace.package]".to_owned())
+}
+
+/// Unpacks `crate_file` (a gzipped tar of `<name>-<version>/…`) into `into`, returning the
+/// package's folder.
+fn unpack(crate_file: &Path, into: &Path) -> Result<PathBuf, String> {
+    let mut tar = Command::new("tar");
+    tar.arg("xzf").arg(crate_file).arg("-C").arg(into);
+    if !cmd::run(&mut tar)? {
+        return Err(format!("cannot unpack {}", crate_file.display()));
+    }
+    let stem = crate_file
+        .file_stem()
+        .ok_or_else(|| format!("{}: no file name", crate_file.display()))?;
+    Ok(into.join(stem))
+}
+
+/// The required files, and the files of the package's `tests/` folder in the workspace, that
+/// the unpacked package lacks.
+fn missing_files(root: &Path, package: &Package, unpacked: &Path) -> Vec<String> {
+    let mut wanted: Vec<String> = REQUIRED_FILES.iter().map(|f| (*f).to_owned()).collect();
+    let tests = root.join(package.dir).join("tests");
+    wanted.extend(
+        files_under(&tests)
+            .into_iter()
+            .filter_map(|path| {
+                path.strip_prefix(root.join(package.dir))
+                    .ok()
+                    .map(Path::to_path_buf)
+            })
+            .map(|path| path.to_string_lossy().replace('\\', "/")),
+    );
+    wanted
+        .into_iter()
+        .filter(|file| !unpacked.join(file).is_file())
+        .collect()
+}
+
+/// The `[package]` keys of [`REQUIRED_KEYS`] that a normalized manifest does not set.
+fn missing_keys(manifest: &str) -> Vec<&'static str> {
+    let package = manifest
+        .split("\n[")
+        .find(|section| section.starts_with("package]"))
+        .unwrap_or_default();
+    REQUIRED_KEYS
+        .into_iter()
+        .filter(|key| {
+            !package.lines().any(|line| {
+                line.strip_prefix(key)
+                    .and_then(|rest| rest.trim_start().strip_prefix('='))
+                    .is_some_and(|value| !matches!(value.trim(), "" | "\"\"" | "[]"))
+            })
+        })
+        .collect()
+}
+
+/// Every file under `dir`, recursively.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+fn count_files(dir: &Path) -> usize {
+    files_under(dir).len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_unset_metadata() {
+        let manifest = "[package]\nedition = \"2024\"\nrust-version = \"1.85\"\nname = \"x\"\n\
+                        description = \"d\"\ndocumentation = \"\"\nkeywords = []\n\n\
+                        [dependencies]\nlicense = \"MIT\"\n";
+        assert_eq!(
+            missing_keys(manifest),
+            [
+                "documentation",
+                "readme",
+                "license",
+                "repository",
+                "homepage",
+                "categories",
+                "keywords"
+            ]
+        );
+    }
+}
