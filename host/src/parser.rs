@@ -108,10 +108,13 @@ pub fn parse_host_into<S: ValidationSink>(
     let start = out.len();
     // Whether positions in the domain parser's result are positions in input.
     let same_offsets;
+    // Whether domain (input percent-decoded, step 4) is an ASCII string.
+    let domain_is_ascii;
     if classes & (NON_ASCII | PERCENT) == 0 {
         // Fast path: ASCII with nothing to percent-decode, so domain is input (step 4) and the
         // domain parser's result is input ASCII-lowercased (steps 5-6; July 2026).
         same_offsets = true;
+        domain_is_ascii = true;
         let mut at_start = AtSink {
             inner: &mut *sink,
             offset: 0,
@@ -139,6 +142,7 @@ pub fn parse_host_into<S: ValidationSink>(
             },
         };
         same_offsets = *domain == *input && input.is_ascii();
+        domain_is_ascii = domain.is_ascii();
         // Steps 5-6: let asciiDomain be the result of running the domain parser with domain
         // and false; if it is failure, return failure (out is unchanged on failure).
         domain_to_ascii_into(
@@ -154,6 +158,11 @@ pub fn parse_host_into<S: ValidationSink>(
     let ascii_domain = out.get(start..).unwrap_or_default();
     // Step 7: if asciiDomain ends in a number, return the result of IPv4 parsing asciiDomain.
     if ends_in_a_number(ascii_domain) {
+        // Later in July 2026 (whatwg/url#925): if domain is not an ASCII string,
+        // IPv4-non-ASCII-input validation error, before any error of the IPv4 parser.
+        if S::ENABLED && !domain_is_ascii {
+            sink.report(ValidationError::Ipv4NonAsciiInput, first_non_ascii(bytes));
+        }
         let parsed = if same_offsets {
             parse_ipv4(ascii_domain, sink)
         } else {
@@ -175,4 +184,23 @@ pub fn parse_host_into<S: ValidationSink>(
     }
     // Step 8: return asciiDomain.
     Ok(HostKind::Domain)
+}
+
+/// The offset of the first byte of `input` that spells a non-ASCII code point: a byte of 0x80 or
+/// more, or a `%` whose two hex digits give one (the first digit is 8 or more). Where the
+/// `IPv4-non-ASCII-input` error points; 0 when there is none (not reached: the caller found
+/// domain non-ASCII).
+fn first_non_ascii(input: &[u8]) -> usize {
+    (0..input.len())
+        .find(|&i| match input.get(i) {
+            Some(&b) if b >= 0x80 => true,
+            Some(b'%') => {
+                is_percent_encoded_byte(input, i)
+                    && input
+                        .get(i + 1)
+                        .is_some_and(|h| h.to_ascii_lowercase() >= b'8')
+            }
+            _ => false,
+        })
+        .unwrap_or(0)
 }

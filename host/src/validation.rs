@@ -10,7 +10,8 @@ use core::fmt;
 
 /// A validation error type from the table in spec section 1.1 (July 2026 edition: without
 /// `domain-invalid-code-point` and `domain-to-Unicode`, which were removed; with
-/// `domain-percent-encoded`, `IPv4-too-few-parts` and `IPv6-piece-leading-zero`, which were added).
+/// `domain-percent-encoded`, `IPv4-too-few-parts` and `IPv6-piece-leading-zero`, which were added;
+/// and with `IPv4-non-ASCII-input`, added later in July 2026).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum ValidationError {
@@ -37,6 +38,10 @@ pub enum ValidationError {
     /// `IPv4-out-of-range-part`: an IPv4 address part exceeds 255 (a failure only when it
     /// applies to the last part, which may go up to 256^(5-n)).
     Ipv4OutOfRangePart,
+    /// `IPv4-non-ASCII-input`: an IPv4 address was spelled with non-ASCII code points that map
+    /// to ASCII (fullwidth or circled digits, an ideographic full stop, percent-encoded
+    /// non-ASCII). Added after July 2026 (whatwg/url pull request 925).
+    Ipv4NonAsciiInput,
     /// `IPv6-unclosed`: an IPv6 address is missing the closing U+005D (]).
     Ipv6Unclosed,
     /// `IPv6-invalid-compression`: an IPv6 address begins with improper compression.
@@ -87,7 +92,7 @@ pub enum ValidationError {
 
 impl ValidationError {
     /// Every validation error type, in the order of the spec's table.
-    pub const ALL: [ValidationError; 30] = [
+    pub const ALL: [ValidationError; 31] = [
         Self::DomainToAscii,
         Self::DomainPercentEncoded,
         Self::HostInvalidCodePoint,
@@ -97,6 +102,7 @@ impl ValidationError {
         Self::Ipv4NonNumericPart,
         Self::Ipv4NonDecimalPart,
         Self::Ipv4OutOfRangePart,
+        Self::Ipv4NonAsciiInput,
         Self::Ipv6Unclosed,
         Self::Ipv6InvalidCompression,
         Self::Ipv6TooManyPieces,
@@ -132,6 +138,7 @@ impl ValidationError {
             Self::Ipv4NonNumericPart => "IPv4-non-numeric-part",
             Self::Ipv4NonDecimalPart => "IPv4-non-decimal-part",
             Self::Ipv4OutOfRangePart => "IPv4-out-of-range-part",
+            Self::Ipv4NonAsciiInput => "IPv4-non-ASCII-input",
             Self::Ipv6Unclosed => "IPv6-unclosed",
             Self::Ipv6InvalidCompression => "IPv6-invalid-compression",
             Self::Ipv6TooManyPieces => "IPv6-too-many-pieces",
@@ -173,6 +180,7 @@ impl ValidationError {
                 | Self::Ipv4EmptyPart
                 | Self::Ipv4TooFewParts
                 | Self::Ipv4NonDecimalPart
+                | Self::Ipv4NonAsciiInput
                 | Self::Ipv6PieceLeadingZero
                 | Self::InvalidUrlUnit
                 | Self::SpecialSchemeMissingFollowingSolidus

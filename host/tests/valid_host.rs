@@ -16,16 +16,6 @@ fn parser_accepts_cleanly(input: &str, is_opaque: bool) -> bool {
     parse_host_into(input, is_opaque, &mut out, &mut errors).is_ok() && errors.is_empty()
 }
 
-/// The one class where the host grammar and the host parser disagree by the standard's own
-/// text (see url-api/VALIDITY-DISAGREEMENTS.md, "non-ASCII IPv4"): a non-ASCII input that the
-/// domain parser maps to a valid IPv4-address string (`１２７.０.０.１`). The parser reports
-/// nothing; the grammar has no valid domain ending in a number and no non-ASCII IPv4 string.
-fn is_non_ascii_ipv4(input: &str) -> bool {
-    let mut out = String::new();
-    !input.is_ascii()
-        && parse_host_into(input, false, &mut out, &mut host::NoSink) == Ok(HostKind::Ipv4)
-}
-
 #[test]
 fn valid_host_strings() {
     for valid in [
@@ -113,7 +103,7 @@ fn the_pieces() {
 /// grammar's business, not the opaque-host string's).
 fn compare(input: &str, disagreements: &mut Vec<String>) {
     let parser = parser_accepts_cleanly(input, false);
-    if is_valid_host_string(input) != parser && !is_non_ascii_ipv4(input) {
+    if is_valid_host_string(input) != parser {
         disagreements.push(format!("host {input:?}: parser clean = {parser}"));
     }
     if !input.is_empty() {
@@ -164,11 +154,11 @@ fn grammar_matches_the_host_parser_on_random_address_like_hosts() {
 }
 
 #[test]
-fn the_non_ascii_ipv4_class_exists() {
-    // The spec's own disagreement, kept visible: valid for the parser, not for the grammar.
+fn non_ascii_ipv4_agrees() {
+    // Once the standard's own disagreement (VALIDITY-DISAGREEMENTS.md): the parser now reports
+    // IPv4-non-ASCII-input (whatwg/url#925), so neither side calls these valid.
     for input in ["１２７.０.０.１", "127。0。0。1"] {
-        assert!(parser_accepts_cleanly(input, false), "{input:?}");
+        assert!(!parser_accepts_cleanly(input, false), "{input:?}");
         assert!(!is_valid_host_string(input), "{input:?}");
-        assert!(is_non_ascii_ipv4(input));
     }
 }

@@ -280,3 +280,99 @@ fn the_failing_error_is_returned_and_reported_once() {
         );
     }
 }
+
+/// Later in July 2026 (whatwg/url#925): an IPv4 address spelled with non-ASCII code points that
+/// map to ASCII reports `IPv4-non-ASCII-input` (not a failure), at the first such code point,
+/// before any error of the IPv4 parser; the five kinds of input of the change.
+#[test]
+fn ipv4_non_ascii_input() {
+    let host = |input: &str| {
+        let mut out = String::new();
+        parse_host_into(input, false, &mut out, &mut Vec::new()).map(|_| out)
+    };
+    // Fullwidth digits.
+    check(
+        Ipv4NonAsciiInput,
+        false,
+        "\u{FF11}\u{FF12}\u{FF17}.0.0.1",
+        0,
+        true,
+        "127.0.0.1",
+    );
+    assert_eq!(
+        host("\u{FF11}\u{FF12}\u{FF17}.0.0.1").as_deref(),
+        Ok("127.0.0.1")
+    );
+    // Ideographic full stops, after ASCII digits.
+    check(
+        Ipv4NonAsciiInput,
+        false,
+        "127\u{3002}0\u{3002}0\u{3002}1",
+        3,
+        true,
+        "127.0.0.1",
+    );
+    // Circled digits: exactly this one error.
+    assert_eq!(
+        run("\u{2460}.\u{2461}.\u{2462}.\u{2463}", false),
+        (
+            vec![ReportedError {
+                error: Ipv4NonAsciiInput,
+                offset: 0
+            }],
+            true
+        )
+    );
+    assert_eq!(
+        host("\u{2460}.\u{2461}.\u{2462}.\u{2463}").as_deref(),
+        Ok("1.2.3.4")
+    );
+    // Superscript digits.
+    check(
+        Ipv4NonAsciiInput,
+        false,
+        "1.2.3.\u{2074}",
+        6,
+        true,
+        "1.2.3.4",
+    );
+    // Percent-encoded non-ASCII (U+FF11 FULLWIDTH DIGIT ONE), after domain-percent-encoded.
+    let (errors, ok) = run("%EF%BC%91.2.3.4", false);
+    assert!(ok);
+    assert_eq!(
+        errors,
+        [
+            ReportedError {
+                error: DomainPercentEncoded,
+                offset: 0
+            },
+            ReportedError {
+                error: Ipv4NonAsciiInput,
+                offset: 0
+            },
+        ]
+    );
+    // Percent-encoded ASCII is not it; nor is a non-ASCII domain that is not a number.
+    let (errors, _) = run("%31.2.3.4", false);
+    assert!(
+        !errors.iter().any(|e| e.error == Ipv4NonAsciiInput),
+        "{errors:?}"
+    );
+    let (errors, _) = run("\u{FF11}.example", false);
+    assert!(
+        !errors.iter().any(|e| e.error == Ipv4NonAsciiInput),
+        "{errors:?}"
+    );
+    // Before the IPv4 parser's own errors: a fullwidth hexadecimal part.
+    let (errors, ok) = run("\u{FF10}x7f.1", false);
+    assert!(ok);
+    assert_eq!(
+        errors.first().map(|e| e.error),
+        Some(Ipv4NonAsciiInput),
+        "{errors:?}"
+    );
+    assert!(
+        errors.iter().any(|e| e.error == Ipv4NonDecimalPart),
+        "{errors:?}"
+    );
+}

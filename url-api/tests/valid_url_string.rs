@@ -27,40 +27,6 @@ fn parser_says_valid(input: &str, base: Option<&str>) -> bool {
     result.is_ok() && errors.is_empty()
 }
 
-/// The classes of `VALIDITY-DISAGREEMENTS.md`, or `None` when a disagreement is in none.
-fn classify(case: &Case, grammar: bool, parser: bool) -> Option<&'static str> {
-    if !grammar && parser && is_non_ascii_ipv4(case) {
-        return Some("non-ASCII IPv4");
-    }
-    None
-}
-
-/// Class "non-ASCII IPv4": the parser accepts silently, the grammar rejects, and the only
-/// reason is the host: its text in the input is not ASCII, the host parser turns it into an
-/// IPv4 address, and the input with that address written in its place is valid.
-fn is_non_ascii_ipv4(case: &Case) -> bool {
-    let Some((start, end)) = host_span(&case.input) else {
-        return false;
-    };
-    let host_text = &case.input[start..end];
-    let Ok(host::Host::Ipv4(address)) = host::Host::parse(host_text) else {
-        return false;
-    };
-    let rewritten = format!("{}{address}{}", &case.input[..start], &case.input[end..]);
-    !host_text.is_ascii() && is_valid_url_string(&rewritten, case.base.as_deref())
-}
-
-/// Where the host is in an input that has an authority: after the first `//`, up to the first
-/// `/`, `?` or `#`, without a `:port`.
-fn host_span(input: &str) -> Option<(usize, usize)> {
-    let start = input.find("//")? + 2;
-    let rest = &input[start..];
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let authority = &rest[..authority_end];
-    let host_end = authority.find(':').unwrap_or(authority.len());
-    Some((start, start + host_end))
-}
-
 fn fixture_cases() -> Vec<Case> {
     let mut cases = Vec::new();
     for name in ["urltestdata.json", "urltestdata-javascript-only.json"] {
@@ -100,12 +66,12 @@ fn fixture_cases() -> Vec<Case> {
     cases
 }
 
-/// Runs the comparison; returns (compared, valid by both, disagreements by class) and panics
-/// with the unclassified ones.
-fn compare(cases: &[Case]) -> (usize, usize, Vec<(&'static str, String)>) {
+/// Runs the comparison; returns (compared, valid by both) and panics listing every input where
+/// the checker and the parser disagree (VALIDITY-DISAGREEMENTS.md: no class is open in the
+/// edition we implement).
+fn compare(cases: &[Case]) -> (usize, usize) {
     let mut both_valid = 0usize;
-    let mut classified = Vec::new();
-    let mut unclassified = Vec::new();
+    let mut disagreements = Vec::new();
     for case in cases {
         let base = case.base.as_deref();
         let grammar = is_valid_url_string(&case.input, base);
@@ -113,44 +79,33 @@ fn compare(cases: &[Case]) -> (usize, usize, Vec<(&'static str, String)>) {
         if grammar && parser {
             both_valid += 1;
         }
-        if grammar == parser {
-            continue;
-        }
-        let line = format!(
-            "{:?} base {:?}: grammar {grammar}, parser {parser} {:?}",
-            case.input,
-            case.base,
-            Url::parse_with_validation(&case.input, base)
-                .1
-                .iter()
-                .map(|e| e.name())
-                .collect::<Vec<_>>()
-        );
-        match classify(case, grammar, parser) {
-            Some(class) => classified.push((class, line)),
-            None => unclassified.push(line),
+        if grammar != parser {
+            disagreements.push(format!(
+                "{:?} base {:?}: grammar {grammar}, parser {parser} {:?}",
+                case.input,
+                case.base,
+                Url::parse_with_validation(&case.input, base)
+                    .1
+                    .iter()
+                    .map(|e| e.name())
+                    .collect::<Vec<_>>()
+            ));
         }
     }
     assert!(
-        unclassified.is_empty(),
-        "{} disagreements in no class of VALIDITY-DISAGREEMENTS.md:\n{}",
-        unclassified.len(),
-        unclassified.join("\n")
+        disagreements.is_empty(),
+        "{} disagreements between the checker and the parser:\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
     );
-    (cases.len(), both_valid, classified)
+    (cases.len(), both_valid)
 }
 
 #[test]
 fn checker_agrees_with_the_parser_on_every_fixture_input() {
     let cases = fixture_cases();
-    let (compared, both_valid, classified) = compare(&cases);
-    eprintln!(
-        "fixtures: {compared} inputs, {both_valid} valid, {} classified disagreements",
-        classified.len()
-    );
-    for (class, line) in &classified {
-        eprintln!("  [{class}] {line}");
-    }
+    let (compared, both_valid) = compare(&cases);
+    eprintln!("fixtures: {compared} inputs, {both_valid} valid, no disagreement");
     assert!(
         compared > 1000 && both_valid > 100,
         "{compared} {both_valid}"
@@ -163,11 +118,8 @@ fn checker_agrees_with_the_parser_on_every_dataset_line() {
         .iter()
         .map(|line| case(line, None))
         .collect();
-    let (compared, both_valid, classified) = compare(&cases);
-    eprintln!(
-        "datasets: {compared} inputs, {both_valid} valid, {} classified disagreements",
-        classified.len()
-    );
+    let (compared, both_valid) = compare(&cases);
+    eprintln!("datasets: {compared} inputs, {both_valid} valid, no disagreement");
     assert!(
         compared > 50_000 && both_valid > 10_000,
         "{compared} {both_valid}"
@@ -244,11 +196,8 @@ fn checker_agrees_with_the_parser_on_edge_piece_combinations() {
         }
         cases.push(case(&input, *rng.pick(BASES)));
     }
-    let (compared, both_valid, classified) = compare(&cases);
-    eprintln!(
-        "edges: {compared} inputs, {both_valid} valid, {} classified disagreements",
-        classified.len()
-    );
+    let (compared, both_valid) = compare(&cases);
+    eprintln!("edges: {compared} inputs, {both_valid} valid, no disagreement");
     assert!(both_valid > 1000, "{both_valid}");
 }
 
@@ -297,24 +246,8 @@ fn spec_4_examples() {
     }
 }
 
-#[test]
-fn the_non_ascii_ipv4_class_is_recognized() {
-    for input in ["https://１２７.０.０.１/", "http://127。0。0。1:8080/a?b#c"] {
-        let c = case(input, None);
-        assert!(!is_valid_url_string(input, None), "{input}");
-        assert!(parser_says_valid(input, None), "{input}");
-        assert_eq!(classify(&c, false, true), Some("non-ASCII IPv4"));
-    }
-    // Not the class: the grammar has another reason to reject (the space).
-    let c = case("https://１２７.０.０.１/a b", None);
-    assert_eq!(classify(&c, false, false), None);
-    assert_eq!(
-        classify(&case("https://１２７.０.０.１/ b", None), false, true),
-        None
-    );
-}
-
-/// The classes whatwg/url#704 and #905 listed, which the July 2026 edition closed (see
+/// The classes whatwg/url#704 and #905 listed, which the July 2026 edition closed, and the
+/// non-ASCII IPv4 class, which `IPv4-non-ASCII-input` (whatwg/url#925) closed (see
 /// VALIDITY-DISAGREEMENTS.md): grammar and parser now agree, with the parser's reason.
 #[test]
 fn former_disagreements_now_agree() {
@@ -328,6 +261,16 @@ fn former_disagreements_now_agree() {
         ("file://loc%61lhost/", false, Some("domain-percent-encoded")),
         ("https://[::01]/", false, Some("IPv6-piece-leading-zero")),
         ("foo:bar baz", false, Some("invalid-URL-unit")),
+        (
+            "https://１２７.０.０.１/",
+            false,
+            Some("IPv4-non-ASCII-input"),
+        ),
+        (
+            "http://127。0。0。1:8080/a?b#c",
+            false,
+            Some("IPv4-non-ASCII-input"),
+        ),
     ] {
         assert_eq!(is_valid_url_string(input, None), valid, "{input:?}");
         let (result, errors) = Url::parse_with_validation(input, None);

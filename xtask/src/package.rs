@@ -220,7 +220,9 @@ fn missing_files(root: &Path, package: &Package, unpacked: &Path) -> Vec<String>
 
 /// The `[package]` keys of [`REQUIRED_KEYS`] that a normalized manifest does not set.
 fn missing_keys(manifest: &str) -> Vec<&'static str> {
-    let package = manifest
+    // Sections start at a line that opens with `[` (the first one may be the file's first line).
+    let text = format!("\n{manifest}");
+    let package = text
         .split("\n[")
         .find(|section| section.starts_with("package]"))
         .unwrap_or_default();

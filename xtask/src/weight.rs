@@ -1,8 +1,8 @@
 //! `cargo xtask weight [--runs N]`: what a default `whatwg-url` costs a user, beside `url`.
 //!
-//! Four throwaway crates outside the workspace, each a binary that parses the URL given as its
+//! Five throwaway crates outside the workspace, each a binary that parses the URL given as its
 //! argument and prints the href: with `whatwg-url` (default features), with `whatwg-url`
-//! (`default-features = false`), with `url` 2.5.8, and with no dependency (the baseline for
+//! (`default-features = false`), with `whatwg-url` and its `psl` feature, with `url` 2.5.8, and with no dependency (the baseline for
 //! the binary size). Each is resolved fresh and built clean in release (`strip = true`) `N`
 //! times (default 1), in interleaved rounds; the table gives the crates compiled, the median wall time and the bytes
 //! the parser adds to the baseline binary. The targets of the issue: default `whatwg-url`
@@ -60,7 +60,7 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     }
 }
 
-fn variants(root: &Path) -> [Variant; 4] {
+fn variants(root: &Path) -> [Variant; 5] {
     let ours = packages::toml_path(&root.join("url-api"));
     [
         Variant {
@@ -73,6 +73,12 @@ fn variants(root: &Path) -> [Variant; 4] {
             label: "`whatwg-url`, `default-features = false`",
             id: "whatwg-url-no-default",
             dependencies: format!("whatwg-url = {{ path = {ours}, default-features = false }}\n"),
+            parse: "whatwg_url::Url::parse(&input, None).map(|u| u.href().to_owned())",
+        },
+        Variant {
+            label: "`whatwg-url`, `features = [\"psl\"]`",
+            id: "whatwg-url-psl",
+            dependencies: format!("whatwg-url = {{ path = {ours}, features = [\"psl\"] }}\n"),
             parse: "whatwg_url::Url::parse(&input, None).map(|u| u.href().to_owned())",
         },
         Variant {
@@ -141,7 +147,7 @@ fn measure_all(root: &Path, runs: usize) -> Result<bool, String> {
             format_bytes(m.binary.saturating_sub(baseline))
         );
     }
-    let (ours, url) = match (results.first(), results.get(2)) {
+    let (ours, url) = match (results.first(), results.get(3)) {
         (Some((_, ours)), Some((_, url))) => (ours, url),
         _ => return Err("missing measurements".to_owned()),
     };
