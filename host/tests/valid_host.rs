@@ -6,7 +6,7 @@ use host::valid::{
     is_valid_domain, is_valid_host_string, is_valid_ipv4_address_string,
     is_valid_ipv6_address_string, is_valid_opaque_host_string,
 };
-use host::{HostKind, ReportedError, parse_host_into};
+use host::{ReportedError, parse_host_into};
 use test_support::rng::Rng;
 
 /// Whether the host parser accepts `input` without any validation error.
