@@ -161,7 +161,7 @@ fn measure_all(root: &Path, runs: usize) -> Result<bool, String> {
         if ratio <= MAX_TIME_RATIO {
             "met"
         } else {
-            "missed (wall time is noisy on a shared machine: rerun with --runs 3)"
+            "missed; wall time varies by several percent between runs here, --runs 5 steadies it"
         }
     );
     // The crate count is exact and fails the command; the wall time only warns.
