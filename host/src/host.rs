@@ -3,26 +3,12 @@
 
 use crate::ipv4::serialize_ipv4_into;
 use crate::ipv6::serialize_ipv6_into;
+use crate::kind::HostKind;
 use crate::sets::FORBIDDEN_DOMAIN_CODE_POINTS;
 use crate::validation::{NoSink, ReportedError};
 use alloc::string::String;
 use core::fmt;
 use core::net::{Ipv4Addr, Ipv6Addr};
-
-/// The kind of a host (spec 3.1), without its value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HostKind {
-    /// A domain (ASCII, lowercased, after domain to ASCII).
-    Domain,
-    /// An IPv4 address.
-    Ipv4,
-    /// An IPv6 address.
-    Ipv6,
-    /// An opaque host (hosts of non-special URLs).
-    Opaque,
-    /// The empty host.
-    Empty,
-}
 
 /// An owned host (spec 3.1).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

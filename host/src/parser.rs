@@ -1,11 +1,11 @@
 //! The host parser (spec 3.5, July 2026 edition), writing the host serializer's output (3.6).
 
-use crate::HostKind;
 use crate::domain::{
     NON_ASCII, PERCENT, classified_ascii_domain_into, classify, domain_to_ascii_into,
 };
 use crate::ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4_into};
 use crate::ipv6::{parse_ipv6, serialize_ipv6_into};
+use crate::kind::HostKind;
 use crate::opaque::parse_opaque_host_into;
 use crate::validation::{OffsetSink, ReportedError, ValidationError, ValidationSink};
 use alloc::borrow::Cow;

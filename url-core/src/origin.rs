@@ -133,8 +133,16 @@ fn tuple_origin(url: &Url) -> Origin {
     })
 }
 
+impl Url {
+    /// The URL's origin (spec 4.7). Without a blob URL store, a `blob:` URL's origin is
+    /// the origin of the URL its path holds when that is an `http`/`https` URL, else opaque.
+    pub fn origin(&self) -> Origin {
+        origin_of(self)
+    }
+}
+
 /// The origin of a URL (spec 4.7), switching on its scheme.
-pub(crate) fn origin_of(url: &Url) -> Origin {
+fn origin_of(url: &Url) -> Origin {
     match url.scheme_type() {
         SchemeType::Ftp
         | SchemeType::Http

@@ -1,6 +1,5 @@
 //! The URL record (spec 4.1): one serialization plus the offsets of its components.
 
-use crate::origin::Origin;
 use crate::path::PathSegments;
 use crate::scheme::SchemeType;
 use alloc::string::String;
@@ -265,12 +264,6 @@ impl Url {
     pub fn fragment(&self) -> Option<&str> {
         let f = self.fragment_start?.get();
         Some(self.slice(f + 1, self.end()))
-    }
-
-    /// The URL's origin (spec 4.7). Without a blob URL store, a `blob:` URL's origin is
-    /// the origin of the URL its path holds when that is an `http`/`https` URL, else opaque.
-    pub fn origin(&self) -> Origin {
-        crate::origin::origin_of(self)
     }
 
     /// URL equivalence (spec 4.6): whether the serializations are equal, with the fragments
