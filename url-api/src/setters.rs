@@ -7,7 +7,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use url_core::{ParseError, ReportedError, StateOverride, ValidationError};
+use url_core::{Overridden, OverrideError, ParseError, ReportedError, StateOverride};
 
 use crate::url::Url;
 
@@ -94,35 +94,6 @@ fn reported(e: ParseError) -> Option<ReportedError> {
     }
 }
 
-/// Whether the host state, run on `value` with a state override, gets to the port state:
-/// a `:` outside brackets before the end of the host (spec 4.4, host state, step 2).
-/// ASCII tab and newline are removed by the basic URL parser before the states run.
-fn reaches_port_state(value: &str, special: bool) -> bool {
-    let mut inside_brackets = false;
-    for b in value.bytes() {
-        match b {
-            b':' if !inside_brackets => return true,
-            b'/' | b'?' | b'#' => return false,
-            b'\\' if special => return false,
-            b'[' => inside_brackets = true,
-            b']' => inside_brackets = false,
-            _ => {}
-        }
-    }
-    false
-}
-
-/// The scheme a `protocol` setter value asks for, as the scheme state reads it: the value
-/// without ASCII tab or newline, up to the first `:`, ASCII-lowercased.
-fn requested_scheme(value: &str) -> String {
-    value
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .take_while(|&c| c != ':')
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
-}
-
 /// Whether the URL may grow by `added` input bytes without risking `ParseError::TooLong`
 /// (a byte of input becomes at most 3 bytes of serialization, `%XX`).
 fn fits(url: &Url, added: usize) -> bool {
@@ -187,13 +158,11 @@ impl Url {
             .inner
             .basic_parse_override(&input, StateOverride::SchemeStart)
         {
-            Err(e) => Err(too_long_or(e, SetterError::InvalidScheme)),
+            Err(e) => Err(too_long_or(e.error, SetterError::InvalidScheme)),
             // The scheme state "returns" without a change when the change is not allowed
-            // (spec 4.4, scheme state, step 2.1); on success the scheme is the one asked for.
-            Ok(()) if requested_scheme(value) != self.scheme() => {
-                Err(SetterError::SchemeChangeNotAllowed)
-            }
-            Ok(()) => Ok(()),
+            // (spec 4.4, scheme state, step 2.1).
+            Ok(Overridden::Unchanged) => Err(SetterError::SchemeChangeNotAllowed),
+            Ok(Overridden::Changed) => Ok(()),
         }
     }
 
@@ -343,22 +312,21 @@ impl Url {
             return Err(SetterError::TooLong);
         }
         // Step 2: basic URL parse the value with this's URL and the host (hostname) state.
-        let special = self.inner.is_special();
-        self.inner.basic_parse_override(value, state).map_err(|e| {
-            let port_error = matches!(
-                e.validation_error(),
-                Some(ValidationError::PortInvalid | ValidationError::PortOutOfRange)
-            );
-            // The port state's own "return failure" (a value like "host:x") names no error.
-            let port_state_failure = matches!(e, ParseError::OverrideFailure)
-                && state == StateOverride::Host
-                && reaches_port_state(value, special);
-            match e {
-                ParseError::TooLong => SetterError::TooLong,
-                _ if port_error || port_state_failure => SetterError::InvalidPort(reported(e)),
-                _ => SetterError::InvalidHost(reported(e)),
-            }
-        })
+        // The host state may go on to the port state: a failure there is the port's.
+        self.inner
+            .basic_parse_override(value, state)
+            .map(|_| ())
+            .map_err(|e| match e {
+                OverrideError {
+                    error: ParseError::TooLong,
+                    ..
+                } => SetterError::TooLong,
+                OverrideError {
+                    state: StateOverride::Port,
+                    error,
+                } => SetterError::InvalidPort(reported(error)),
+                OverrideError { error, .. } => SetterError::InvalidHost(reported(error)),
+            })
     }
 
     /// The `port` setter (spec 6.1); see [`try_set_port`](Url::try_set_port).
@@ -405,7 +373,8 @@ impl Url {
         // Step 3: basic URL parse the value with the port state as state override.
         self.inner
             .basic_parse_override(value, StateOverride::Port)
-            .map_err(|e| too_long_or(e, SetterError::InvalidPort(reported(e))))
+            .map(|_| ())
+            .map_err(|e| too_long_or(e.error, SetterError::InvalidPort(reported(e.error))))
     }
 
     /// The `pathname` setter (spec 6.1); see [`try_set_pathname`](Url::try_set_pathname).
@@ -529,12 +498,15 @@ impl Url {
     ) -> Result<(), SetterError> {
         let saved = (!fits(self, input.len())).then(|| self.inner.clone());
         edit(&mut self.inner);
-        self.inner.basic_parse_override(input, state).map_err(|e| {
-            if let Some(saved) = saved {
-                self.inner = saved;
-            }
-            too_long_or(e, SetterError::TooLong)
-        })
+        self.inner
+            .basic_parse_override(input, state)
+            .map(|_| ())
+            .map_err(|e| {
+                if let Some(saved) = saved {
+                    self.inner = saved;
+                }
+                too_long_or(e.error, SetterError::TooLong)
+            })
     }
 }
 
@@ -543,18 +515,52 @@ mod tests {
     use super::*;
 
     #[test]
-    fn port_state_detection() {
-        assert!(reaches_port_state("example.com:x", true));
-        assert!(reaches_port_state("[::1]:x", true));
-        assert!(!reaches_port_state("[::1]", true));
-        assert!(!reaches_port_state("a/b:c", true));
-        assert!(!reaches_port_state("a\\b:c", true));
-        assert!(reaches_port_state("a\\b:c", false));
+    fn host_setter_tells_a_port_failure_from_a_host_failure() {
+        let mut url = Url::parse("https://example.com/", None).unwrap();
+        // The host state sets the host, then the port state fails (spec 6.1).
+        assert_eq!(
+            url.try_set_host("example.org:x"),
+            Err(SetterError::InvalidPort(None))
+        );
+        assert_eq!(url.host(), "example.org");
+        assert!(matches!(
+            url.try_set_host("[::1]:99999"),
+            Err(SetterError::InvalidPort(Some(_)))
+        ));
+        assert_eq!(url.try_set_host("[::1]"), Ok(()));
+        // The host ends at "/" (or "\\" in a special URL): no port state.
+        assert_eq!(url.try_set_host("a/b:c"), Ok(()));
+        assert_eq!(url.try_set_host("b\\c:d"), Ok(()));
+        assert_eq!(url.host(), "b");
+        assert!(matches!(
+            url.try_set_host("exa mple:1"),
+            Err(SetterError::InvalidHost(Some(_)))
+        ));
+        // Not a terminator in a non-special URL: the opaque host fails before any port.
+        let mut opaque = Url::parse("foo://h/", None).unwrap();
+        assert!(matches!(
+            opaque.try_set_host("a\\b:1"),
+            Err(SetterError::InvalidHost(Some(_)))
+        ));
+        // The hostname state fails on ":" itself.
+        assert_eq!(
+            url.try_set_hostname("c:1"),
+            Err(SetterError::InvalidHost(None))
+        );
     }
 
     #[test]
-    fn requested_scheme_reads_like_the_scheme_state() {
-        assert_eq!(requested_scheme("HT\tTP:x"), "http");
-        assert_eq!(requested_scheme("wss"), "wss");
+    fn protocol_setter_reads_the_scheme_state_outcome() {
+        let mut url = Url::parse("https://example.com/", None).unwrap();
+        assert_eq!(url.try_set_protocol("HT\tTP:x"), Ok(()));
+        assert_eq!(url.protocol(), "http:");
+        assert_eq!(
+            url.try_set_protocol("foo"),
+            Err(SetterError::SchemeChangeNotAllowed)
+        );
+        assert_eq!(url.try_set_protocol("1x"), Err(SetterError::InvalidScheme));
+        // The same scheme again is a change to the same value, not a refusal.
+        assert_eq!(url.try_set_protocol("http"), Ok(()));
+        assert_eq!(url.href(), "http://example.com/");
     }
 }

@@ -1,5 +1,6 @@
-//! The error the parser returns on failure.
+//! What the parser returns: its failure, and with a state override, what it did.
 
+use crate::parser::StateOverride;
 use core::fmt;
 use host::{ReportedError, ValidationError};
 
@@ -52,5 +53,44 @@ impl core::error::Error for ParseError {}
 impl From<ReportedError> for ParseError {
     fn from(e: ReportedError) -> Self {
         ParseError::Invalid(e)
+    }
+}
+
+/// What the basic URL parser did with a state override (spec 4.4) when it did not fail: the
+/// setters of the API (spec 6.1) tell a change from the spec's early "return".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overridden {
+    /// The states ran to their end and set the components the input gave (which may equal
+    /// the ones the URL had).
+    Changed,
+    /// A state returned before changing anything, as the spec's "return" with a state override
+    /// given: the scheme state when the scheme change is not allowed (scheme state, step 2.1),
+    /// the path start state on a URL with an opaque path.
+    Unchanged,
+}
+
+/// The basic URL parser with a state override returned failure: why, and in which state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OverrideError {
+    /// The state that returned failure, named by the override that enters it: the override
+    /// given, or [`StateOverride::Port`] when the host state went on to the port state (host
+    /// setter given `host:port`) and the port failed; the host is set then (spec 6.1).
+    pub state: StateOverride,
+    /// The failure: the failing validation error, [`ParseError::OverrideFailure`] where the
+    /// spec names none, or [`ParseError::TooLong`].
+    pub error: ParseError,
+}
+
+impl fmt::Display for OverrideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (in the {:?} state)", self.error, self.state)
+    }
+}
+
+impl core::error::Error for OverrideError {}
+
+impl From<OverrideError> for ParseError {
+    fn from(e: OverrideError) -> Self {
+        e.error
     }
 }

@@ -62,7 +62,7 @@ mod scheme;
 mod setters;
 mod url;
 
-pub use error::ParseError;
+pub use error::{Overridden, OverrideError, ParseError};
 pub use host::{
     FnSink, HostKind, HostRef, NoSink, OffsetSink, ReportedError, ValidationError, ValidationSink,
 };

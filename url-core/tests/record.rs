@@ -126,7 +126,10 @@ fn inputs_longer_than_u32_max_fail_cleanly() {
     let mut url = Url::parse("https://example.com/", None).unwrap();
     assert_eq!(
         url.basic_parse_override(&huge, url_core::StateOverride::Query),
-        Err(url_core::ParseError::TooLong)
+        Err(url_core::OverrideError {
+            state: url_core::StateOverride::Query,
+            error: url_core::ParseError::TooLong
+        })
     );
     assert_eq!(url.as_str(), "https://example.com/");
 }

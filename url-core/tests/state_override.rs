@@ -88,3 +88,88 @@ fn failure_leaves_url_untouched() {
     );
     assert_eq!(copy.as_str(), "https://user:pw@example.org:8080/a/b?q#f");
 }
+
+/// The override entry says what happened (issue: setters must not re-derive it): changed,
+/// unchanged where the spec returns early, or failure with the state that returned it.
+#[test]
+fn the_override_entry_reports_its_outcome() {
+    use url_core::{Overridden, OverrideError, ParseError, StateOverride::*};
+    let run = |href: &str, input: &str, state| {
+        let mut url = Url::parse(href, None).unwrap();
+        let before = url.as_str().to_owned();
+        let outcome = url.basic_parse_override(input, state);
+        (outcome, url.as_str() != before)
+    };
+    // Scheme state, step 2.1: the change is not allowed, nothing changes.
+    for (href, input) in [
+        ("https://h/", "foo:"),    // special to non-special
+        ("foo://h/", "https:"),    // non-special to special
+        ("https://u@h/", "file:"), // credentials, to file
+        ("https://h:1/", "file:"), // a port, to file
+        ("file:///p", "https:"),   // from file with an empty host
+    ] {
+        assert_eq!(
+            run(href, input, SchemeStart),
+            (Ok(Overridden::Unchanged), false),
+            "{href} {input}"
+        );
+    }
+    assert_eq!(
+        run("https://h/", "wss:", SchemeStart),
+        (Ok(Overridden::Changed), true)
+    );
+    // The same scheme: a change to the same value.
+    assert_eq!(
+        run("https://h/", "https:", SchemeStart),
+        (Ok(Overridden::Changed), false)
+    );
+    assert_eq!(
+        run("https://h/", "1x:", SchemeStart),
+        (
+            Err(OverrideError {
+                state: SchemeStart,
+                error: ParseError::OverrideFailure
+            }),
+            false
+        )
+    );
+    // The path start state on an opaque path.
+    assert_eq!(
+        run("mailto:x", "y", PathStart),
+        (Ok(Overridden::Unchanged), false)
+    );
+    // Host then port: the port state's failure is the port's, and the host is set.
+    let (outcome, changed) = run("https://h/", "g:99999", Host);
+    assert_eq!(
+        outcome.map_err(|e| (e.state, e.error.validation_error().map(|v| v.name()))),
+        Err((Port, Some("port-out-of-range")))
+    );
+    assert!(changed);
+    let (outcome, changed) = run("https://h/", "exa mple:1", Host);
+    assert_eq!(outcome.map_err(|e| e.state), Err(Host));
+    assert!(!changed);
+    assert_eq!(
+        run("https://h/", "g:1", Hostname),
+        (
+            Err(OverrideError {
+                state: Hostname,
+                error: ParseError::OverrideFailure
+            }),
+            false
+        )
+    );
+    assert_eq!(
+        run("https://h/", "8080", Port),
+        (Ok(Overridden::Changed), true)
+    );
+    assert_eq!(
+        run("https://h/", "x", Port),
+        (
+            Err(OverrideError {
+                state: Port,
+                error: ParseError::OverrideFailure
+            }),
+            false
+        )
+    );
+}

@@ -3,7 +3,7 @@
 
 use super::input::prepare;
 use super::{Flow, Parser, State, StateOverride};
-use crate::error::ParseError;
+use crate::error::{Overridden, OverrideError, ParseError};
 use crate::parts::Parts;
 use crate::url::Url;
 use host::{HostKind, NoSink, ValidationSink};
@@ -118,20 +118,30 @@ impl Url {
     /// run sets the host before it moves on to the port, so `"example.com:"` or
     /// `"example.com:99999"` change the host and then return failure.
     ///
+    /// It says what happened: [`Overridden::Changed`], [`Overridden::Unchanged`] where the spec
+    /// returns early without a change, or an [`OverrideError`] naming the failure and the state
+    /// that returned it. The setters of spec 6.1 are built on exactly this.
+    ///
     /// ```
-    /// use url_core::{StateOverride, Url};
+    /// use url_core::{Overridden, ParseError, StateOverride, Url};
     /// let mut url = Url::parse("https://example.com:8080/p?q", None)?;
-    /// url.basic_parse_override("example.org", StateOverride::Hostname)?;
+    /// assert_eq!(url.basic_parse_override("example.org", StateOverride::Hostname)?, Overridden::Changed);
     /// assert_eq!(url.as_str(), "https://example.org:8080/p?q");
-    /// url.basic_parse_override("ws:", StateOverride::SchemeStart)?;
-    /// assert_eq!(url.as_str(), "ws://example.org:8080/p?q");
-    /// # Ok::<(), url_core::ParseError>(())
+    /// url.basic_parse_override("wss:", StateOverride::SchemeStart)?;
+    /// assert_eq!(url.as_str(), "wss://example.org:8080/p?q");
+    /// // Special to non-special: the scheme state returns without a change.
+    /// assert_eq!(url.basic_parse_override("foo:", StateOverride::SchemeStart)?, Overridden::Unchanged);
+    /// // The host state moves on to the port state, which fails: the host is set.
+    /// let failed = url.basic_parse_override("example.net:x", StateOverride::Host).unwrap_err();
+    /// assert_eq!((failed.state, failed.error), (StateOverride::Port, ParseError::OverrideFailure));
+    /// assert_eq!(url.as_str(), "wss://example.net:8080/p?q");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn basic_parse_override(
         &mut self,
         input: &str,
         state: StateOverride,
-    ) -> Result<(), ParseError> {
+    ) -> Result<Overridden, OverrideError> {
         self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
     }
 
@@ -142,14 +152,18 @@ impl Url {
         state: StateOverride,
         encoding: &E,
         sink: &mut S,
-    ) -> Result<(), ParseError> {
+    ) -> Result<Overridden, OverrideError> {
+        let too_long = OverrideError {
+            state,
+            error: ParseError::TooLong,
+        };
         if u32::try_from(input.len()).is_err() {
-            return Err(ParseError::TooLong);
+            return Err(too_long);
         }
         if self.opaque_path && state == StateOverride::PathStart {
             // The path state cannot append segments to an opaque path; the pathname setter
             // returns before it gets here.
-            return Ok(());
+            return Ok(Overridden::Unchanged);
         }
         // Steps 2 and 3 (step 1 is only for a new url).
         let (prepared, map) = prepare(input, false, sink);
@@ -163,15 +177,27 @@ impl Url {
             Err(_) => parser.host_set,
         };
         if changed {
-            match state {
+            let committed = match state {
                 // The query and fragment states wrote the whole new component (the old one
                 // was loaded first): spliced in place.
-                StateOverride::Query => self.splice_query(Some(&parser.out))?,
-                StateOverride::Fragment => self.splice_fragment(Some(&parser.out))?,
-                _ => *self = parser.commit(self, state)?,
-            }
+                StateOverride::Query => self.splice_query(Some(&parser.out)),
+                StateOverride::Fragment => self.splice_fragment(Some(&parser.out)),
+                _ => parser.commit(self, state).map(|url| *self = url),
+            };
+            committed.map_err(|error| OverrideError { state, error })?;
         }
-        result.map(|_| ())
+        match result {
+            Ok(Flow::Unchanged) => Ok(Overridden::Unchanged),
+            Ok(_) => Ok(Overridden::Changed),
+            Err(error) => Err(OverrideError {
+                // Only the host state goes on to another state that can fail: the port state.
+                state: match parser.failed_in {
+                    Some(State::Port) => StateOverride::Port,
+                    _ => state,
+                },
+                error,
+            }),
+        }
     }
 }
 

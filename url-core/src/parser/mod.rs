@@ -137,6 +137,8 @@ pub(crate) struct Parser<'a, E: ?Sized, S> {
     /// With a state override: which of the url's components the run has set.
     pub(crate) host_set: bool,
     pub(crate) port_set: bool,
+    /// The state that returned failure, when one did (the setters tell a port from a host).
+    pub(crate) failed_in: Option<State>,
     /// Where the authority state found the authority's end (the host state's terminator),
     /// and whether the authority is plain (no `@`, `:` or `[` in it).
     pub(crate) authority_end: Option<(usize, bool)>,
@@ -176,6 +178,7 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
             includes_credentials: false,
             host_set: false,
             port_set: false,
+            failed_in: None,
             checked_until: 0,
             authority_end: None,
         }
@@ -296,7 +299,14 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
                 State::OpaquePath => self.opaque_path_state(pointer),
                 State::Query => self.query_state(pointer),
                 State::Fragment => self.fragment_state(pointer),
-            }?;
+            };
+            let flow = match flow {
+                Ok(flow) => flow,
+                Err(e) => {
+                    self.failed_in = Some(state);
+                    return Err(e);
+                }
+            };
             match flow {
                 Flow::Next(next, at) => {
                     state = next;
