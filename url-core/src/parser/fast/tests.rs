@@ -1,0 +1,123 @@
+//! The fast path's own tests: the scanner on every chunk boundary, the small recognizers, and
+//! each decision the fast path takes early, against the general path (the state machine)
+//! wherever it gives a record.
+
+use super::scan::{FRAGMENT_STOP, HOST_STOP, PATH_STOP, STOP, scan};
+use super::{is_serialized_ipv4, parse_normal, port};
+use crate::url::Url;
+use alloc::vec;
+
+/// The general path's record for `input`, which the fast path must equal where it answers.
+fn general(input: &str) -> Url {
+    Url::parse_without_fast_path(input, None).unwrap()
+}
+
+#[test]
+fn scan_finds_the_first_stop_at_every_position_and_length() {
+    // A stop byte at each position of inputs from 0 to 40 bytes: below one chunk, in a
+    // chunk, in the overlapping last chunk.
+    for len in 0..40 {
+        let clean = vec![b'a'; len];
+        assert_eq!(scan(&clean, 0, PATH_STOP), len, "no stop in {len} bytes");
+        for at in 0..len {
+            let mut bytes = clean.clone();
+            bytes[at] = b' ';
+            for from in 0..=at {
+                assert_eq!(
+                    scan(&bytes, from, PATH_STOP),
+                    at,
+                    "len {len}, stop {at}, from {from}"
+                );
+            }
+            assert_eq!(scan(&bytes, at + 1, PATH_STOP), len);
+        }
+    }
+}
+
+#[test]
+fn the_stop_table_holds_the_sets_it_is_built_from() {
+    // A few members and non-members per scan (the full sets come from `percent` and `host`).
+    let stops = |b: u8, class| STOP[usize::from(b)] & class != 0;
+    assert!(stops(b'A', HOST_STOP) && stops(b':', HOST_STOP) && stops(0x80, HOST_STOP));
+    assert!(!stops(b'a', HOST_STOP) && !stops(b'-', HOST_STOP));
+    assert!(stops(b' ', PATH_STOP) && stops(b'?', PATH_STOP) && stops(b'.', PATH_STOP));
+    assert!(!stops(b'\\', PATH_STOP) && !stops(b'/', PATH_STOP));
+    assert!(stops(b' ', FRAGMENT_STOP) && stops(b'`', FRAGMENT_STOP));
+    assert!(!stops(b'#', FRAGMENT_STOP) && !stops(b'?', FRAGMENT_STOP));
+}
+
+#[test]
+fn serialized_ipv4_is_exactly_the_serializer_output() {
+    for host in ["0.0.0.0", "1.2.3.4", "255.255.255.255", "10.0.200.99"] {
+        assert!(is_serialized_ipv4(host.as_bytes()), "{host}");
+    }
+    for host in [
+        "256.1.1.1",
+        "01.2.3.4",
+        "1.2.3",
+        "1.2.3.4.5",
+        "1..3.4",
+        "0x1.2.3.4",
+        "",
+    ] {
+        assert!(!is_serialized_ipv4(host.as_bytes()), "{host}");
+    }
+}
+
+#[test]
+fn port_keeps_only_ports_written_as_the_serializer_would() {
+    assert_eq!(port(b":8080/", 0), Some((8080, 5)));
+    assert_eq!(port(b":0", 0), Some((0, 2)));
+    assert_eq!(port(b":65535", 0), Some((65535, 6)));
+    // Left to the general path: a leading zero, an overflow, no digit.
+    assert_eq!(port(b":080", 0), None);
+    assert_eq!(port(b":65536", 0), None);
+    assert_eq!(port(b":123456", 0), None);
+    assert_eq!(port(b":/", 0), None);
+}
+
+/// The early decisions of the fast path, each marked at the state that takes it in the
+/// general path. An accepted input must give the general path's record; a declined one is
+/// left to the general path.
+#[test]
+fn each_early_decision_agrees_with_the_general_path() {
+    let accepted = [
+        "https://example.com/a/b?q=1#f", // already normal
+        "https://EXAMPLE.com/",          // host state: the domain lowercased
+        "HTTPS://example.com/",          // scheme state: the scheme lowercased
+        "https://example.com",           // path start state: a special URL's empty path is "/"
+        "https://example.com:443/",      // port state: the default port dropped
+        "http://example.com:8080/x",     // port state: another port kept
+        "http://192.168.0.1/",           // host parser: an IPv4 address as serialized
+        "foo://host/p?q#f",              // not special: an opaque host
+        "foo:/p",                        // not special without a host
+        "mailto:me@example.com",         // opaque path
+        "file:///etc/hosts",             // file with an empty host
+    ];
+    for input in accepted {
+        let fast = parse_normal(input).unwrap_or_else(|| panic!("declined {input:?}"));
+        assert_eq!(fast, general(input), "{input:?}");
+        assert_eq!(fast.check_invariants(), Ok(()), "{input:?}");
+    }
+    let declined = [
+        "https://user@example.com/",  // authority state: credentials
+        "https://example.com/a/../b", // path state: a double-dot segment
+        "https://example.com/a/./b",  // path state: a single-dot segment
+        "https://example.com/a b",    // path state: a byte to encode
+        "https://example.com/%2e/",   // path state: a percent-encoded dot segment
+        "https://ex%41mple.com/",     // host parser: percent-decoding
+        "https://bücher.example/",    // host parser: IDNA
+        "https://[::1]/",             // host parser: IPv6 (re-serialized)
+        "https://0x7f.1/",            // host parser: IPv4 in another spelling
+        "https://example.com:080/",   // port state: a leading zero
+        "https:example.com",          // special authority slashes missing
+        "https://example.com\\a",     // a backslash in a special URL
+        "/relative",                  // no scheme: needs a base
+        " https://example.com/",      // leading space: stripped by the general path
+        "https://example.com/?a b",   // query state: a byte to encode
+        "https://example.com/#a b",   // fragment state: a byte to encode
+    ];
+    for input in declined {
+        assert_eq!(parse_normal(input), None, "accepted {input:?}");
+    }
+}
