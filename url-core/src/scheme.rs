@@ -65,3 +65,57 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 pub fn is_special_scheme(scheme: &str) -> bool {
     SchemeType::from_scheme(scheme).is_special()
 }
+
+/// Little-endian words of the first eight bytes of the common special-scheme prefixes, and the
+/// masks that keep as many bytes as each prefix has.
+// Const-evaluated on literals of at most eight bytes: an index out of range would be a
+// compile error.
+#[allow(clippy::indexing_slicing)]
+const fn word(prefix: &[u8]) -> u64 {
+    let mut bytes = [0u8; 8];
+    let mut i = 0;
+    while i < prefix.len() {
+        bytes[i] = prefix[i];
+        i += 1;
+    }
+    u64::from_le_bytes(bytes)
+}
+const fn mask(len: u32) -> u64 {
+    u64::MAX >> (64 - 8 * len)
+}
+
+/// `0x20` in each of the first `len` bytes: OR-ed into a word, it lowercases ASCII letters
+/// there (and changes no byte into a letter that was not one of the two cases of it).
+const fn letters(len: u32) -> u64 {
+    0x2020_2020_2020_2020 & mask(len)
+}
+
+/// Special-scheme recognition without string compares: an input whose first eight bytes start
+/// with `https://`, `http://`, `file://`, `wss://`, `ws://` or `ftp://` (the scheme in any
+/// case) is recognized with one load and a few masked compares. Gives the index of the `:`,
+/// the scheme, and whether the scheme has upper-case letters. The scheme state (its step 1,
+/// scanning the scheme) and the fast path both start with it.
+#[inline(always)]
+pub(crate) fn special_scheme_and_slashes(bytes: &[u8]) -> Option<(usize, SchemeType, bool)> {
+    let first = <[u8; 8]>::try_from(bytes.get(..8)?).ok()?;
+    let w = u64::from_le_bytes(first);
+    // The scheme's length, and its "://" right after it.
+    let (len, scheme_type) = if w | letters(5) == word(b"https://") {
+        (5, SchemeType::Https)
+    } else if (w & mask(7)) | letters(4) == word(b"http://") {
+        (4, SchemeType::Http)
+    } else if (w & mask(7)) | letters(4) == word(b"file://") {
+        (4, SchemeType::File)
+    } else if (w & mask(6)) | letters(3) == word(b"wss://") {
+        (3, SchemeType::Wss)
+    } else if (w & mask(5)) | letters(2) == word(b"ws://") {
+        (2, SchemeType::Ws)
+    } else if (w & mask(6)) | letters(3) == word(b"ftp://") {
+        (3, SchemeType::Ftp)
+    } else {
+        return None;
+    };
+    // A letter without its 0x20 bit is upper case.
+    let upper = w & letters(len) != letters(len);
+    Some((len as usize, scheme_type, upper))
+}

@@ -46,6 +46,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
 
     /// 4.4 authority state. The buffer runs to the end of the authority (step 2's
     /// terminators); everything before its last `@` is the userinfo.
+    ///
+    /// The fast path (`fast::special`, `fast::not_special_authority`) takes this state early only
+    /// for an authority without `@` (no credentials) and without `[`; the rest comes here.
     pub(crate) fn authority_state(&mut self, pointer: usize) -> Step {
         // The host is non-null from here on: the serialization gets its "//".
         self.out.push_str("//");
@@ -116,6 +119,10 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     }
 
     /// 4.4 host state and hostname state.
+    ///
+    /// The fast path decides this state early for an ASCII domain without `%` (lowercased, as the
+    /// host parser's steps 4 to 8 give it), an IPv4 address already in the serializer's form
+    /// (`fast::is_serialized_ipv4`), and an opaque host with nothing to encode.
     pub(crate) fn host_state(&mut self, pointer: usize) -> Step {
         // Step 1: a state override on a file URL goes to the file host state.
         if self.state_override.is_some() && self.scheme_type == SchemeType::File {
@@ -209,6 +216,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     }
 
     /// 4.4 port state.
+    ///
+    /// The fast path (`fast::port`) takes this state early for one to five digits without a
+    /// leading zero, at most 65535, storing a scheme's default port as null (step 2.1.3).
     pub(crate) fn port_state(&mut self, pointer: usize) -> Step {
         // Step 1: ASCII digits go to the buffer.
         let rest = self.rest(pointer);

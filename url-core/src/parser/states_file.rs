@@ -112,6 +112,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     }
 
     /// 4.4 file host state.
+    ///
+    /// The fast path takes this state early for `file:///` (the empty host) and a host it would
+    /// keep; `localhost` and a Windows drive letter after the slashes come here.
     pub(crate) fn file_host_state(&mut self, pointer: usize) -> Step {
         // Step 1: the buffer runs to EOF, "/", "\", "?" or "#".
         let rest = self.rest(pointer);

@@ -14,6 +14,8 @@ use percent::{
 
 impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     /// 4.4 path start state.
+    ///
+    /// The fast path takes this state early: a special URL's empty path becomes `/` there too.
     pub(crate) fn path_start_state(&mut self, pointer: usize) -> Step {
         let c = self.byte(pointer);
         if self.special() {
@@ -58,6 +60,10 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     /// 4.4 path state. Takes one segment (the spec's buffer) per turn of the loop. One
     /// table scan finds the segment's end in the common case, where the segment needs no
     /// percent-encoding and is copied whole.
+    ///
+    /// The fast path (`fast::path_query_fragment`) takes this state early for a path with no byte
+    /// to encode and no single- or double-dot segment (nor a Windows drive letter quirk); any
+    /// other path comes here.
     pub(crate) fn path_state(&mut self, mut pointer: usize) -> Step {
         let special = self.special();
         let ends = match (self.state_override.is_some(), special) {
@@ -176,6 +182,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     }
 
     /// 4.4 opaque path state.
+    ///
+    /// The fast path (`fast::not_special_without_host`) takes this state early for a path with
+    /// nothing the C0 control percent-encode set encodes and no U+0020 SPACE.
     pub(crate) fn opaque_path_state(&mut self, mut pointer: usize) -> Step {
         loop {
             let rest = self.rest(pointer);
@@ -227,6 +236,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     }
 
     /// 4.4 query state.
+    ///
+    /// The fast path (`fast::query_fragment`) takes this state early for a query with no byte of
+    /// the (special-)query percent-encode set.
     pub(crate) fn query_state(&mut self, pointer: usize) -> Step {
         // Step 1: the encoding is used only for special URLs other than ws and wss.
         let utf8 = self.encoding.is_utf8()
@@ -274,6 +286,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
 
     /// 4.4 fragment state: the rest of the input, UTF-8 percent-encoded with the fragment
     /// set.
+    ///
+    /// The fast path (`fast::fragment`) takes this state early for a fragment with no byte of the
+    /// fragment percent-encode set.
     pub(crate) fn fragment_state(&mut self, pointer: usize) -> Step {
         let end = self.input.len();
         self.check_url_units(pointer, end);

@@ -4,7 +4,7 @@
 use super::tables::{self, SCHEME};
 use super::{Flow, Parser, State, Step};
 use crate::error::ParseError;
-use crate::scheme::SchemeType;
+use crate::scheme::{SchemeType, special_scheme_and_slashes};
 use crate::url::Url;
 use alloc::string::String;
 use host::{HostKind, ValidationError, ValidationSink};
@@ -28,10 +28,13 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     }
 
     /// 4.4 scheme state. Scans the whole scheme run at once.
+    ///
+    /// The fast path (`fast::recognize`) takes this state early for a scheme followed by `//` (or any
+    /// non-special scheme), lowercasing it as step 2 does; anything else comes here.
     pub(crate) fn scheme_state(&mut self, pointer: usize) -> Step {
         // Step 1: ASCII alphanumeric, "+", "-" and "." go to the buffer. The common special
         // schemes followed by "://" are recognized from one word of input.
-        let known = super::fast::special_scheme_and_slashes(self.rest(pointer));
+        let known = special_scheme_and_slashes(self.rest(pointer));
         let end = pointer
             + match known {
                 Some((len, _, _)) => len,

@@ -20,7 +20,7 @@
 //! not special, any scheme), the basic URL parser never looks at the base.
 
 use super::tables::is_windows_drive_letter;
-use crate::scheme::SchemeType;
+use crate::scheme::{SchemeType, special_scheme_and_slashes};
 use crate::url::{Url, to_u32};
 use alloc::string::String;
 use core::num::NonZeroU32;
@@ -173,59 +173,6 @@ fn port(bytes: &[u8], colon: usize) -> Option<(u16, usize)> {
         .iter()
         .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
     Some((u16::try_from(value).ok()?, end))
-}
-
-/// Little-endian words of the first eight bytes of the common special-scheme prefixes, and the
-/// masks that keep as many bytes as each prefix has.
-// Const-evaluated on literals of at most eight bytes: an index out of range would be a
-// compile error.
-#[allow(clippy::indexing_slicing)]
-const fn word(prefix: &[u8]) -> u64 {
-    let mut bytes = [0u8; 8];
-    let mut i = 0;
-    while i < prefix.len() {
-        bytes[i] = prefix[i];
-        i += 1;
-    }
-    u64::from_le_bytes(bytes)
-}
-const fn mask(len: u32) -> u64 {
-    u64::MAX >> (64 - 8 * len)
-}
-
-/// `0x20` in each of the first `len` bytes: OR-ed into a word, it lowercases ASCII letters
-/// there (and changes no byte into a letter that was not one of the two cases of it).
-const fn letters(len: u32) -> u64 {
-    0x2020_2020_2020_2020 & mask(len)
-}
-
-/// Special-scheme recognition without string compares: an input whose first eight bytes start
-/// with `https://`, `http://`, `file://`, `wss://`, `ws://` or `ftp://` (the scheme in any
-/// case) is recognized with one load and a few masked compares. Gives the index of the `:`,
-/// the scheme, and whether the scheme has upper-case letters.
-#[inline(always)]
-pub(super) fn special_scheme_and_slashes(bytes: &[u8]) -> Option<(usize, SchemeType, bool)> {
-    let first = <[u8; 8]>::try_from(bytes.get(..8)?).ok()?;
-    let w = u64::from_le_bytes(first);
-    // The scheme's length, and its "://" right after it.
-    let (len, scheme_type) = if w | letters(5) == word(b"https://") {
-        (5, SchemeType::Https)
-    } else if (w & mask(7)) | letters(4) == word(b"http://") {
-        (4, SchemeType::Http)
-    } else if (w & mask(7)) | letters(4) == word(b"file://") {
-        (4, SchemeType::File)
-    } else if (w & mask(6)) | letters(3) == word(b"wss://") {
-        (3, SchemeType::Wss)
-    } else if (w & mask(5)) | letters(2) == word(b"ws://") {
-        (2, SchemeType::Ws)
-    } else if (w & mask(6)) | letters(3) == word(b"ftp://") {
-        (3, SchemeType::Ftp)
-    } else {
-        return None;
-    };
-    // A letter without its 0x20 bit is upper case.
-    let upper = w & letters(len) != letters(len);
-    Some((len as usize, scheme_type, upper))
 }
 
 /// Where the record's pieces lie in the input, for [`build`].
