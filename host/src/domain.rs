@@ -11,6 +11,7 @@ use crate::validation::{ReportedError, ValidationError, ValidationSink};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use percent::ByteTable;
 
 /// The `domain-to-ASCII` error as the domain parser reports it. The error concerns the domain
 /// as a whole, so its offset is 0 (the start of the domain).
@@ -122,15 +123,11 @@ pub(crate) const UPPER: u8 = 8;
 const NOT_LDH_OR_DOT: u8 = 16;
 
 /// Classes of every byte, built from the forbidden domain code points (spec 3.2).
-// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
-// the array lengths they index (a panic there would be a compile error): no panic.
-#[allow(clippy::indexing_slicing)]
-const CLASS: [u8; 256] = {
-    let mut table = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        let b = i as u8;
-        table[i] = if b >= 0x80 {
+const CLASS: ByteTable = {
+    let mut table = ByteTable::EMPTY;
+    let mut b = 0u8;
+    loop {
+        let classes = if b >= 0x80 {
             NON_ASCII | NOT_LDH_OR_DOT
         } else if b == b'%' {
             PERCENT | FORBIDDEN | NOT_LDH_OR_DOT
@@ -143,29 +140,19 @@ const CLASS: [u8; 256] = {
         } else {
             NOT_LDH_OR_DOT
         };
-        i += 1;
+        table = table.with(b, classes);
+        if b == u8::MAX {
+            break table;
+        }
+        b += 1;
     }
-    table
 };
 
-/// The union of the classes of `bytes`, in one pass (eight table loads OR-ed per step, no
-/// branch per byte).
-// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
-// the array lengths they index (a panic there would be a compile error): no panic.
-#[allow(clippy::indexing_slicing)]
+/// The union of the classes of `bytes`, in one pass (a table load per byte, OR-ed, no branch
+/// per byte).
 #[inline]
 pub(crate) fn classify(bytes: &[u8]) -> u8 {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut classes = 0;
-    for chunk in &mut chunks {
-        classes |= chunk
-            .iter()
-            .fold(0, |classes, &b| classes | CLASS[usize::from(b)]);
-    }
-    chunks
-        .remainder()
-        .iter()
-        .fold(classes, |classes, &b| classes | CLASS[usize::from(b)])
+    CLASS.classes_of(bytes)
 }
 
 /// The domain parser on an ASCII domain (spec 3.3, July 2026, steps 1, 2, 3 and 5).

@@ -4,6 +4,7 @@
 use crate::validation::{ReportedError, ValidationError, ValidationSink};
 use alloc::string::String;
 use core::net::Ipv4Addr;
+use percent::ByteTable;
 
 /// The ends-in-a-number checker (spec 3.5, July 2026 edition).
 ///
@@ -21,34 +22,24 @@ use core::net::Ipv4Addr;
 /// assert!(!ends_in_a_number("example.com"));
 /// assert!(!ends_in_a_number("0x.g"));
 /// ```
-// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
-// the array lengths they index (a panic there would be a compile error): no panic.
-#[allow(clippy::indexing_slicing)]
 #[inline]
 pub fn ends_in_a_number(input: &str) -> bool {
     // Steps 4 and 5 can only answer true when the last part ends in an ASCII digit, an ASCII
     // hex digit or "x"/"X" ("0x"), and a trailing "." is dropped first (step 2): one table
     // load rejects nearly every domain ("com", "org", "net", ...).
     match input.as_bytes().last() {
-        Some(&b) if MAY_END_A_NUMBER[usize::from(b)] => ends_in_a_number_steps(input),
+        Some(&b) if MAY_END_A_NUMBER.contains(b, 1) => ends_in_a_number_steps(input),
         _ => false,
     }
 }
 
-/// The bytes that the last part of an input that ends in a number may end with, and `.`.
-// A `u8` index into a 256-entry table is always in range, and const loops are bounded by
-// the array lengths they index (a panic there would be a compile error): no panic.
-#[allow(clippy::indexing_slicing)]
-static MAY_END_A_NUMBER: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let byte = b as u8;
-        table[b] = byte.is_ascii_hexdigit() || matches!(byte, b'x' | b'X' | b'.');
-        b += 1;
-    }
-    table
-};
+/// The bytes that the last part of an input that ends in a number may end with, and `.` (class
+/// 1).
+static MAY_END_A_NUMBER: ByteTable = ByteTable::EMPTY
+    .with_range(b'0', b'9', 1)
+    .with_range(b'a', b'f', 1)
+    .with_range(b'A', b'F', 1)
+    .with_bytes(b"xX.", 1);
 
 /// The ends-in-a-number checker's steps, for an input the table did not reject.
 fn ends_in_a_number_steps(input: &str) -> bool {

@@ -243,16 +243,18 @@ fn compressed_piece_index(pieces: &[u16; 8]) -> Option<usize> {
 
 /// Appends the shortest lowercase hexadecimal form of `piece` to `out`.
 #[inline]
-// `HEX` has 16 entries and is indexed by a nibble: in range.
-#[allow(clippy::indexing_slicing)]
 fn push_hex_u16(piece: u16, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut shift = 12;
     while shift > 0 && (piece >> shift) == 0 {
         shift -= 4;
     }
     loop {
-        out.push(char::from(HEX[usize::from((piece >> shift) & 0xF)]));
+        let nibble = ((piece >> shift) & 0xF) as u8;
+        out.push(char::from(if nibble < 10 {
+            b'0' + nibble
+        } else {
+            b'a' + nibble - 10
+        }));
         if shift == 0 {
             break;
         }

@@ -64,39 +64,16 @@ impl<E: Encoder + ?Sized> Encoder for &E {
 /// assert_eq!(first_byte_to_encode(b"/a/b", PATH), None);
 /// ```
 #[inline]
-// A `u8` index into a 256-entry table is always in range (and the const loops are bounded by
-// the array lengths they index), so this indexing cannot panic.
-#[allow(clippy::indexing_slicing)]
 pub fn first_byte_to_encode(input: &[u8], set: &AsciiSet) -> Option<usize> {
-    let table = set.encode_table();
-    // Most input needs no encoding: test eight bytes per branch (one table load each, OR-ed),
-    // and look for the exact position only in the chunk that has a hit.
-    let mut chunks = input.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        let hit = chunk
-            .iter()
-            .fold(false, |any, &b| any | table[usize::from(b)]);
-        if hit {
-            return chunk
-                .iter()
-                .position(|&b| table[usize::from(b)])
-                .map(|i| offset + i);
-        }
-        offset += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| table[usize::from(b)])
-        .map(|i| offset + i)
+    let at = crate::scan(set.table(), input, 0, AsciiSet::ENCODE);
+    (at < input.len()).then_some(at)
 }
 
 /// `%00%01…%FF`: the percent-encoding of byte `b` is `PERCENT_ENCODED[3 * b..3 * b + 3]`,
 /// so that encoding a byte is one copy.
 #[cfg(feature = "alloc")]
-// A `u8` index into a 256-entry table is always in range (and the const loops are bounded by
-// the array lengths they index), so this indexing cannot panic.
+// The workspace's other audited index site (the first is `ByteTable::get`): a table built by
+// const evaluation, where an index out of range is a compile error, never a run-time panic.
 #[allow(clippy::indexing_slicing)]
 const PERCENT_ENCODED: &str = {
     const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -310,20 +287,19 @@ pub fn percent_encode_after_encoding<E: Encoder + ?Sized>(
 
 /// "Serialize an integer" (spec 1): the shortest decimal form, without `format!`.
 #[cfg(feature = "alloc")]
-// `i` counts down from 10 and a u32 has at most 10 digits, so `digits[i]` is in range.
-#[allow(clippy::indexing_slicing)]
 fn push_decimal(mut n: u32, out: &mut String) {
+    // Digits from the last one, into the end of a buffer that holds any u32 (10 digits).
     let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
+    let mut start = digits.len();
+    for slot in digits.iter_mut().rev() {
+        *slot = b'0' + (n % 10) as u8;
+        start -= 1;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    push_ascii(&digits[i..], out);
+    push_ascii(digits.get(start..).unwrap_or_default(), out);
 }
 
 #[cfg(all(test, feature = "alloc"))]

@@ -53,6 +53,7 @@ mod encode;
 #[cfg(feature = "encoding")]
 mod encoding;
 mod set;
+mod table;
 
 pub use decode::{PercentDecode, is_percent_encoded_byte, percent_decode_iter};
 #[cfg(feature = "alloc")]
@@ -69,6 +70,7 @@ pub use encoding::EncodingRsEncoder;
 /// (feature `encoding`).
 #[cfg(feature = "encoding")]
 pub use encoding_rs;
+pub use table::{ByteTable, scan};
 // The README's example runs as a doctest too.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

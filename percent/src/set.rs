@@ -1,71 +1,65 @@
 //! `AsciiSet` and the percent-encode sets of spec 1.3.
 
+use crate::table::ByteTable;
+
 /// A set of ASCII bytes, usable in `const` context.
 ///
 /// Every percent-encode set of the standard also contains all non-ASCII code points; an
 /// `AsciiSet` stores only the ASCII part as members, and [`AsciiSet::should_percent_encode`]
 /// adds the rest.
 ///
-/// Internally the set is a 256-entry table indexed by byte that answers "must this byte of
-/// UTF-8 input be percent-encoded?" (entries 0x80 to 0xFF are always `true`), so the
-/// scanner's test is one load per byte.
+/// Internally the set is a [`ByteTable`] whose [`AsciiSet::ENCODE`] class answers "must this
+/// byte of UTF-8 input be percent-encoded?" (0x80 to 0xFF always are), so the scanner's test is
+/// one load per byte.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AsciiSet {
-    /// `encode[b]`: byte `b` must be percent-encoded (a member, or not ASCII).
-    encode: [bool; 256],
+    /// Byte `b` is in [`AsciiSet::ENCODE`]: it must be percent-encoded (a member, or not ASCII).
+    table: ByteTable,
 }
 
-/// The table of the empty set: only the non-ASCII bytes are encoded.
-#[allow(clippy::indexing_slicing)] // bounded by the array length
-const fn empty_table() -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut b = 0x80;
-    while b < 256 {
-        table[b] = true;
-        b += 1;
-    }
-    table
-}
-
-// A `u8` index into a 256-entry table is always in range (and the const loops are bounded by
-// the array lengths they index), so this indexing cannot panic.
-#[allow(clippy::indexing_slicing)]
 impl AsciiSet {
-    /// The set with no members.
+    /// The class of [`AsciiSet::table`] that holds the bytes to percent-encode.
+    pub const ENCODE: u8 = 1;
+
+    /// The empty set (no ASCII member; the non-ASCII bytes are always encoded).
     pub const EMPTY: AsciiSet = AsciiSet {
-        encode: empty_table(),
+        table: ByteTable::EMPTY.with_range(0x80, 0xFF, AsciiSet::ENCODE),
     };
 
-    /// Builds a set from a list of ASCII bytes. Non-ASCII bytes are ignored.
+    /// The set of the ASCII bytes in `bytes` (non-ASCII bytes are ignored).
     pub const fn from_bytes(bytes: &[u8]) -> AsciiSet {
         let mut set = AsciiSet::EMPTY;
-        let mut i = 0;
-        while i < bytes.len() {
-            set = set.add(bytes[i]);
-            i += 1;
+        let mut rest = bytes;
+        while let [b, tail @ ..] = rest {
+            set = set.add(*b);
+            rest = tail;
         }
         set
     }
 
-    /// This set with `byte` added (non-ASCII bytes are ignored: they are implied members).
+    /// This set with `byte` added (a non-ASCII byte changes nothing).
     pub const fn add(self, byte: u8) -> AsciiSet {
-        let mut encode = self.encode;
         if byte < 0x80 {
-            encode[byte as usize] = true;
+            AsciiSet {
+                table: self.table.with(byte, AsciiSet::ENCODE),
+            }
+        } else {
+            self
         }
-        AsciiSet { encode }
     }
 
-    /// This set with `byte` removed (non-ASCII bytes are ignored: they stay implied members).
+    /// This set with `byte` removed (a non-ASCII byte changes nothing).
     pub const fn remove(self, byte: u8) -> AsciiSet {
-        let mut encode = self.encode;
         if byte < 0x80 {
-            encode[byte as usize] = false;
+            AsciiSet {
+                table: self.table.without(byte, AsciiSet::ENCODE),
+            }
+        } else {
+            self
         }
-        AsciiSet { encode }
     }
 
-    /// This set with every byte of `start..=end` added.
+    /// This set with the bytes `start..=end` added (non-ASCII ones ignored).
     pub const fn add_range(self, start: u8, end: u8) -> AsciiSet {
         let mut set = self;
         let mut b = start;
@@ -79,24 +73,23 @@ impl AsciiSet {
         set
     }
 
-    /// The union of two sets.
+    /// The union of this set and `other`.
     pub const fn union(self, other: AsciiSet) -> AsciiSet {
-        let mut encode = self.encode;
-        let mut b = 0;
-        while b < 256 {
-            encode[b] = encode[b] || other.encode[b];
-            b += 1;
+        AsciiSet {
+            table: self
+                .table
+                .with_class_of(&other.table, AsciiSet::ENCODE, AsciiSet::ENCODE),
         }
-        AsciiSet { encode }
     }
 
-    /// Whether the ASCII byte `byte` is a member (always false for non-ASCII bytes).
+    /// Whether the ASCII byte `byte` is a member (always `false` for a non-ASCII byte).
     #[inline]
     pub const fn contains(&self, byte: u8) -> bool {
-        byte < 0x80 && self.encode[byte as usize]
+        byte < 0x80 && self.table.contains(byte, AsciiSet::ENCODE)
     }
 
-    /// Whether `c` is a member, counting the non-ASCII code points every percent-encode set has.
+    /// Whether code point `c` is in the percent-encode set this describes: an ASCII member,
+    /// or any non-ASCII code point.
     #[inline]
     pub const fn contains_char(&self, c: char) -> bool {
         if (c as u32) < 0x80 {
@@ -106,17 +99,18 @@ impl AsciiSet {
         }
     }
 
-    /// Whether a byte of UTF-8 input must be percent-encoded under this set: it is a member,
-    /// or it is not ASCII (part of a non-ASCII code point, which every set contains).
+    /// Whether byte `byte` of UTF-8 input must be percent-encoded: a member, or any byte of a
+    /// non-ASCII code point.
     #[inline]
     pub const fn should_percent_encode(&self, byte: u8) -> bool {
-        self.encode[byte as usize]
+        self.table.contains(byte, AsciiSet::ENCODE)
     }
 
-    /// The byte-indexed table behind [`AsciiSet::should_percent_encode`], for scanners.
+    /// The set as a table: [`AsciiSet::ENCODE`] holds the bytes to encode, for [`crate::scan`]
+    /// or for building a table of several classes ([`ByteTable::with_class_of`]).
     #[inline]
-    pub(crate) const fn encode_table(&self) -> &[bool; 256] {
-        &self.encode
+    pub const fn table(&self) -> &ByteTable {
+        &self.table
     }
 }
 

@@ -68,17 +68,16 @@ pub fn is_special_scheme(scheme: &str) -> bool {
 
 /// Little-endian words of the first eight bytes of the common special-scheme prefixes, and the
 /// masks that keep as many bytes as each prefix has.
-// Const-evaluated on literals of at most eight bytes: an index out of range would be a
-// compile error.
-#[allow(clippy::indexing_slicing)]
 const fn word(prefix: &[u8]) -> u64 {
-    let mut bytes = [0u8; 8];
-    let mut i = 0;
-    while i < prefix.len() {
-        bytes[i] = prefix[i];
-        i += 1;
+    let mut word = 0u64;
+    let mut shift = 0;
+    let mut rest = prefix;
+    while let [b, tail @ ..] = rest {
+        word |= (*b as u64) << shift;
+        shift += 8;
+        rest = tail;
     }
-    u64::from_le_bytes(bytes)
+    word
 }
 const fn mask(len: u32) -> u64 {
     u64::MAX >> (64 - 8 * len)

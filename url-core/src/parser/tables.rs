@@ -4,23 +4,26 @@
 //! Code-point classes and percent-encode sets live in `percent`; these are the parser's own
 //! delimiter sets.
 
-use percent::{AsciiSet, C0_CONTROL, PATH};
+use percent::{AsciiSet, ByteTable, C0_CONTROL, PATH, scan};
 
-/// A set of bytes as a 256-entry table: membership is one load. The parser's delimiter
-/// sets (ASCII only) are built from `percent`'s [`AsciiSet`]s.
+/// A set of bytes: a one-class [`ByteTable`], so that membership is one load and [`find`] is
+/// `percent`'s scanner. The parser's delimiter sets (ASCII only) are built from `percent`'s
+/// [`AsciiSet`]s.
 #[derive(Clone, Copy)]
-pub(crate) struct ByteSet([bool; 256]);
+pub(crate) struct ByteSet(ByteTable);
 
-// A `u8` index into the 256-entry table is always in range, and the const loop is bounded
-// by it: no panic.
-#[allow(clippy::indexing_slicing)]
+/// The one class of a [`ByteSet`]'s table.
+const MEMBER: u8 = 1;
+
 impl ByteSet {
     /// The ASCII members of `set` (non-ASCII bytes are never members).
     const fn ascii(set: AsciiSet) -> ByteSet {
-        let mut table = [false; 256];
+        let mut table = ByteTable::EMPTY;
         let mut b = 0;
         while b < 0x80 {
-            table[b] = set.contains(b as u8);
+            if set.contains(b) {
+                table = table.with(b, MEMBER);
+            }
             b += 1;
         }
         ByteSet(table)
@@ -29,7 +32,7 @@ impl ByteSet {
     /// Whether `byte` is a member.
     #[inline(always)]
     pub(crate) const fn contains(&self, byte: u8) -> bool {
-        self.0[byte as usize]
+        self.0.contains(byte, MEMBER)
     }
 }
 
@@ -95,43 +98,12 @@ pub(crate) const PATH_RUN_STOP_SPECIAL: AsciiSet = PATH_RUN_STOP.add(b'\\');
 /// percent-encode set encodes.
 pub(crate) const OPAQUE_PATH_STOP: AsciiSet = (*C0_CONTROL).union(OPAQUE_PATH);
 
-/// The index of the first byte of `bytes` in `set`, if any. Tests eight bytes per branch
-/// and looks for the exact position only in a chunk with a hit; the last few bytes are
-/// tested as the last eight bytes of `bytes` (overlapping bytes already known not to be in
-/// `set`), so that only inputs shorter than eight bytes are tested byte by byte.
+/// The index of the first byte of `bytes` in `set`, if any (`percent::scan`: eight bytes per
+/// branch).
 #[inline(always)]
 pub(crate) fn find(bytes: &[u8], set: &ByteSet) -> Option<usize> {
-    let hits = |chunk: &[u8; 8]| chunk.iter().fold(false, |any, &b| any | set.contains(b));
-    let first = |chunk: &[u8]| chunk.iter().position(|&b| set.contains(b));
-    let word = |at: usize| {
-        bytes
-            .get(at..at + 8)
-            .and_then(|c| <&[u8; 8]>::try_from(c).ok())
-    };
-    let mut offset = 0;
-    while let Some(chunk) = word(offset) {
-        if hits(chunk) {
-            return first(chunk).map(|i| offset + i);
-        }
-        offset += 8;
-    }
-    if offset >= bytes.len() {
-        return None;
-    }
-    match bytes
-        .len()
-        .checked_sub(8)
-        .and_then(|last| Some((last, word(last)?)))
-    {
-        Some((last, chunk)) => {
-            if hits(chunk) {
-                first(chunk).map(|i| last + i)
-            } else {
-                None
-            }
-        }
-        None => first(bytes),
-    }
+    let at = scan(&set.0, bytes, 0, MEMBER);
+    (at < bytes.len()).then_some(at)
 }
 
 /// Whether `bytes` holds a byte below `0x0E` (the ASCII tabs and newlines are 0x09, 0x0A and
