@@ -4,9 +4,8 @@
 
 use crate::error::ParseError;
 use crate::scheme::SchemeType;
-use crate::url::{Url, to_u32};
+use crate::url::{Bounds, Url};
 use alloc::string::String;
-use core::num::NonZeroU32;
 use host::HostKind;
 
 /// The components of a URL record (spec 4.1), each as its serialization holds it.
@@ -111,33 +110,29 @@ impl<'a> Parts<'a> {
         // Steps 5 and 6.
         let mut query_start = None;
         if let Some(query) = self.query {
-            query_start = NonZeroU32::new(to_u32(out.len()));
+            query_start = Some(out.len());
             out.push('?');
             out.push_str(query);
         }
         let mut fragment_start = None;
         if let Some(fragment) = self.fragment {
-            fragment_start = NonZeroU32::new(to_u32(out.len()));
+            fragment_start = Some(out.len());
             out.push('#');
             out.push_str(fragment);
         }
-        if u32::try_from(out.len()).is_err() {
-            return Err(ParseError::TooLong);
-        }
-        let scheme_type = SchemeType::from_scheme(self.scheme);
-        Ok(Url {
-            serialization: out,
-            scheme_end: to_u32(scheme_end),
-            username_end: to_u32(username_end),
-            host_start: to_u32(host_start),
-            host_end: to_u32(host_end),
-            path_start: to_u32(path_start),
+        let bounds = Bounds {
+            scheme_end,
+            username_end,
+            host_start,
+            host_end,
+            path_start,
             query_start,
             fragment_start,
             port: if self.host.is_some() { self.port } else { None },
             host: self.host.map(|(kind, _)| kind),
-            scheme_type,
+            scheme_type: SchemeType::from_scheme(self.scheme),
             opaque_path: self.opaque_path,
-        })
+        };
+        Url::from_parts(out, bounds).ok_or(ParseError::TooLong)
     }
 }

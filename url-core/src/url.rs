@@ -55,6 +55,54 @@ pub struct Url {
     pub(crate) opaque_path: bool,
 }
 
+/// A record's boundaries and flags, as byte offsets into its serialization (the fields of
+/// [`Url`] but the serialization, before they are narrowed to `u32`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounds {
+    pub(crate) scheme_end: usize,
+    pub(crate) username_end: usize,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) path_start: usize,
+    pub(crate) query_start: Option<usize>,
+    pub(crate) fragment_start: Option<usize>,
+    pub(crate) port: Option<u16>,
+    pub(crate) host: Option<HostKind>,
+    pub(crate) scheme_type: SchemeType,
+    pub(crate) opaque_path: bool,
+}
+
+impl Url {
+    /// The one way a record is made: the parser's end (`Parser::finish`), the fast path's
+    /// `build` and the setters' `Parts::build` all end here. `None` when the serialization is
+    /// longer than `u32` offsets can address. Debug builds assert every offset relation and
+    /// spec 4.1's rules on the result ([`Url::check_record`]).
+    pub(crate) fn from_parts(serialization: String, bounds: Bounds) -> Option<Url> {
+        u32::try_from(serialization.len()).ok()?;
+        let nz = |o: Option<usize>| o.and_then(|o| NonZeroU32::new(to_u32(o)));
+        let url = Url {
+            serialization,
+            scheme_end: to_u32(bounds.scheme_end),
+            username_end: to_u32(bounds.username_end),
+            host_start: to_u32(bounds.host_start),
+            host_end: to_u32(bounds.host_end),
+            path_start: to_u32(bounds.path_start),
+            query_start: nz(bounds.query_start),
+            fragment_start: nz(bounds.fragment_start),
+            port: bounds.port,
+            host: bounds.host,
+            scheme_type: bounds.scheme_type,
+            opaque_path: bounds.opaque_path,
+        };
+        #[cfg(debug_assertions)]
+        {
+            let checked = url.check_record();
+            debug_assert!(checked.is_ok(), "{checked:?}");
+        }
+        Some(url)
+    }
+}
+
 /// Converts an offset that the parser or a setter has proven to fit.
 #[inline]
 pub(crate) fn to_u32(n: usize) -> u32 {

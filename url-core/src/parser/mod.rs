@@ -17,9 +17,8 @@ mod tables;
 
 use crate::error::ParseError;
 use crate::scheme::SchemeType;
-use crate::url::{Url, to_u32};
+use crate::url::{Bounds, Url};
 use alloc::string::String;
-use core::num::NonZeroU32;
 use host::{HostKind, ReportedError, ValidationError, ValidationSink};
 use input::{InputMap, MapSink};
 use percent::{AsciiSet, Encoder};
@@ -334,23 +333,19 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
             self.query_start = self.query_start.map(|q| q + 2);
             self.fragment_start = self.fragment_start.map(|f| f + 2);
         }
-        if u32::try_from(self.out.len()).is_err() {
-            return Err(ParseError::TooLong);
-        }
-        let nz = |o: Option<usize>| o.and_then(|o| NonZeroU32::new(to_u32(o)));
-        Ok(Url {
-            scheme_end: to_u32(self.scheme_end),
-            username_end: to_u32(self.username_end),
-            host_start: to_u32(self.host_start),
-            host_end: to_u32(self.host_end),
-            path_start: to_u32(self.path_start),
-            query_start: nz(self.query_start),
-            fragment_start: nz(self.fragment_start),
+        let bounds = Bounds {
+            scheme_end: self.scheme_end,
+            username_end: self.username_end,
+            host_start: self.host_start,
+            host_end: self.host_end,
+            path_start: self.path_start,
+            query_start: self.query_start,
+            fragment_start: self.fragment_start,
             port: self.port,
             host: self.host,
             scheme_type: self.scheme_type,
             opaque_path: self.opaque_path,
-            serialization: self.out,
-        })
+        };
+        Url::from_parts(self.out, bounds).ok_or(ParseError::TooLong)
     }
 }

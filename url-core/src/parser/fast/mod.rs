@@ -19,11 +19,10 @@
 //! Nothing here depends on a base URL: with a scheme followed by `//` (or, for a URL that is
 //! not special, any scheme), the basic URL parser never looks at the base.
 
-use super::tables::is_windows_drive_letter;
+use super::tables::{is_double_dot, is_single_dot, is_windows_drive_letter};
 use crate::scheme::{SchemeType, special_scheme_and_slashes};
-use crate::url::{Url, to_u32};
+use crate::url::{Bounds, Url};
 use alloc::string::String;
-use core::num::NonZeroU32;
 use host::HostKind;
 use scan::{
     FRAGMENT_STOP, HOST_STOP, OPAQUE_HOST_STOP, OPAQUE_PATH_STOP, PATH_STOP, QUERY_STOP,
@@ -70,6 +69,18 @@ fn ends_segment(bytes: &[u8], i: usize) -> bool {
     matches!(bytes.get(i), None | Some(b'/' | b'?' | b'#' | b'\\'))
 }
 
+/// The segment that starts at `i`, cut at seven bytes (one more than the longest dot segment,
+/// `%2e%2e`): enough for [`is_single_dot`] and [`is_double_dot`], in constant time.
+#[inline(always)]
+fn dot_segment_candidate(bytes: &[u8], i: usize) -> &[u8] {
+    let rest = bytes.get(i..).unwrap_or_default();
+    let window = rest.get(..7).unwrap_or(rest);
+    let end = (0..window.len())
+        .find(|&k| ends_segment(window, k))
+        .unwrap_or(window.len());
+    window.get(..end).unwrap_or_default()
+}
+
 /// Checks a list path that starts at `from` (a `/`, or the query/fragment/EOF for an empty
 /// path) and everything after it: the path must hold no byte to encode and no single- or
 /// double-dot segment (spec 4.1), the query and the fragment no byte to encode.
@@ -90,21 +101,15 @@ fn path_query_fragment(bytes: &[u8], from: usize, special: bool) -> Option<Tail>
                     fragment: None,
                 });
             }
-            Some(b'.') => {
-                // A single- or double-dot segment: "." or ".." alone between "/" and the
-                // segment's end. A dot elsewhere in a segment is an ordinary byte.
-                if bytes.get(i.wrapping_sub(1)) == Some(&b'/')
-                    && (ends_segment(bytes, i + 1)
-                        || (bytes.get(i + 1) == Some(&b'.') && ends_segment(bytes, i + 2)))
-                {
-                    return None;
-                }
-                i += 1;
-            }
-            Some(b'%') => {
-                // "%2e" may be (part of) a dot segment: left to the general path.
-                if matches!(bytes.get(i + 1..i + 3), Some([b'2', b'e' | b'E'])) {
-                    return None;
+            Some(b'.' | b'%') => {
+                // Path state, steps 1.2 to 1.4: a single- or double-dot segment (spec 4.1) is
+                // the general path's to drop or shorten. Only a segment's first byte can start
+                // one; a dot or "%" elsewhere is an ordinary byte.
+                if bytes.get(i.wrapping_sub(1)) == Some(&b'/') {
+                    let segment = dot_segment_candidate(bytes, i);
+                    if is_single_dot(segment) || is_double_dot(segment) {
+                        return None;
+                    }
                 }
                 i += 1;
             }
@@ -201,7 +206,7 @@ struct Layout {
 /// The input's length must fit in a `u32`.
 #[inline]
 pub(crate) fn parse_normal(input: &str) -> Option<Url> {
-    recognize(input).map(|layout| build(input, layout))
+    recognize(input).and_then(|layout| build(input, layout))
 }
 
 /// Whether [`parse_normal`] takes `input`: then the URL parser succeeds on it, with any base.
@@ -436,7 +441,7 @@ fn not_special_without_host(
 
 /// The record: the serialization in one exact-size buffer, and the boundaries.
 #[inline(always)]
-fn build(input: &str, layout: Layout) -> Url {
+fn build(input: &str, layout: Layout) -> Option<Url> {
     let head = input.get(..layout.kept_until).unwrap_or_default();
     let rest = input.get(layout.path_from..).unwrap_or_default();
     let slash = usize::from(layout.insert_slash);
@@ -464,21 +469,21 @@ fn build(input: &str, layout: Layout) -> Url {
     }
     out.push_str(rest);
     // Input offsets from `path_from` on move by this much.
-    let moved = |i: usize| NonZeroU32::new(to_u32(i - layout.path_from + path_start + slash));
-    Url {
-        serialization: out,
-        scheme_end: to_u32(layout.scheme_end),
-        username_end: to_u32(username_end),
-        host_start: to_u32(host_start),
-        host_end: to_u32(host_end),
-        path_start: to_u32(path_start),
-        query_start: layout.tail.query.and_then(moved),
-        fragment_start: layout.tail.fragment.and_then(moved),
+    let moved = |i: usize| i - layout.path_from + path_start + slash;
+    let bounds = Bounds {
+        scheme_end: layout.scheme_end,
+        username_end,
+        host_start,
+        host_end,
+        path_start,
+        query_start: layout.tail.query.map(moved),
+        fragment_start: layout.tail.fragment.map(moved),
         port: layout.port,
         host,
         scheme_type: layout.scheme_type,
         opaque_path: layout.opaque_path,
-    }
+    };
+    Url::from_parts(out, bounds)
 }
 
 #[cfg(test)]
