@@ -1,0 +1,237 @@
+//! ada's divergence classes (A1–A5 of `fuzz/DIVERGENCES.md`): each predicate recognizes one way
+//! ada departs from the standard, decided from the Unicode data and the other parsers.
+
+use super::*;
+
+/// Characters of the right-to-left blocks (Hebrew, Arabic, Syriac, Thaana, NKo, ... and
+/// their presentation forms): what makes a domain a Bidi domain name.
+pub(super) fn is_rtl_block(c: char) -> bool {
+    matches!(u32::from(c), 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
+}
+
+pub(super) fn ada_bidi_rule(d: &Divergence) -> bool {
+    let (None, Some(_)) = (&d.ours, &d.theirs) else {
+        return false;
+    };
+    let failure = whatwg_url::Url::parse(&d.input, d.base.as_deref()).err();
+    if failure.and_then(|e| e.validation_error())
+        != Some(whatwg_url::ValidationError::DomainToAscii)
+    {
+        return false;
+    }
+    // Without the right-to-left characters (and the joiners, whose context they gave), we
+    // parse it: the bidi rule is why we fail.
+    let left_to_right = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '\u{200C}' | '\u{200D}'))
+            .map(|c| if is_rtl_block(c) { 'a' } else { c })
+            .collect()
+    };
+    // A host may be percent-encoded: look at its characters.
+    let input = decode_non_ascii(&d.input);
+    let base = d.base.as_deref().map(decode_non_ascii);
+    let rtl = input.chars().any(is_rtl_block)
+        || base.as_deref().is_some_and(|b| b.chars().any(is_rtl_block));
+    rtl && self::ours(
+        &left_to_right(&input),
+        base.as_deref().map(left_to_right).as_deref(),
+    )
+    .is_some()
+}
+
+/// `host` with each `xn--` label decoded from Punycode (`None` if one does not decode).
+pub(super) fn decoded_labels(host: &str) -> Option<String> {
+    let labels: Option<Vec<String>> = host
+        .split('.')
+        .map(|label| match label.strip_prefix("xn--") {
+            Some(code) => idna::punycode::decode_to_string(code),
+            None => Some(label.to_owned()),
+        })
+        .collect();
+    labels.map(|labels| labels.join("."))
+}
+
+pub(super) fn ada_mapped_to_ascii(d: &Divergence) -> bool {
+    // We fail on a non-ASCII domain (ToASCII, relaxed, fails on an invalid xn-- label); ada's
+    // host is ASCII with such a label, and as ASCII input we keep it (CHANGES-2026-07, 3.3
+    // step 3 looks at the input, not at its mapping).
+    let (None, Some(theirs)) = (&d.ours, &d.theirs) else {
+        return false;
+    };
+    let failure = whatwg_url::Url::parse(&d.input, d.base.as_deref()).err();
+    let host = theirs.get("hostname");
+    // The xn-- label came from the input, kept as it was, not from ada's own ToASCII: it is
+    // written in the input (or the base), or it is invalid on its own (not Punycode, or a
+    // label we reject), which ada's ToASCII never outputs.
+    // Written as the host parser reads it: percent-decoded (`xn--zgb%59` is `xn--zgbY`).
+    let written_in = |text: &str, label: &str| {
+        String::from_utf8_lossy(&percent::percent_decode_str(&prepared(text)))
+            .to_ascii_lowercase()
+            .contains(label)
+    };
+    let kept = |label: &str| {
+        let written =
+            written_in(&d.input, label) || d.base.as_deref().is_some_and(|b| written_in(b, label));
+        // A label we reject: as ASCII input we keep it but report `domain-to-ASCII` (its
+        // decoded form breaks a validity criterion, say NFC, that mapping a non-ASCII
+        // spelling of it would have repaired).
+        let rejected = || {
+            let (_, errors) =
+                whatwg_url::Url::parse_with_validation(&format!("https://{label}/"), None);
+            errors
+                .iter()
+                .any(|e| e.error == whatwg_url::ValidationError::DomainToAscii)
+        };
+        written
+            || rejected()
+            || label
+                .strip_prefix("xn--")
+                .and_then(idna::punycode::decode_to_string)
+                .is_none_or(|unicode| self::ours(&format!("https://{unicode}/"), None).is_none())
+    };
+    // Or the input spells an `xn--` label in characters that map to ASCII (`xn--zgb０s`, a
+    // fullwidth digit) and ada's host, decoded, is a domain we reject: its labels were never
+    // validated in their context (here the Bidi Rule against the label `8`).
+    let spelled =
+        written_in(&d.input, "xn--") || d.base.as_deref().is_some_and(|b| written_in(b, "xn--"));
+    let rejected_decoded = || {
+        decoded_labels(host).is_some_and(|unicode| {
+            let failure = whatwg_url::Url::parse(&format!("https://{unicode}/"), None).err();
+            failure.and_then(|e| e.validation_error())
+                == Some(whatwg_url::ValidationError::DomainToAscii)
+        })
+    };
+    failure.and_then(|e| e.validation_error()) == Some(whatwg_url::ValidationError::DomainToAscii)
+        && host.is_ascii()
+        && host
+            .split('.')
+            .any(|l| l.starts_with("xn--") && (kept(l) || (spelled && rejected_decoded())))
+        && self::ours(theirs.href(), None).is_some()
+}
+
+pub(super) fn ada_bidi_classes(d: &Divergence) -> bool {
+    // Exactly one side fails, and we fail (if we do) in the domain's ToASCII.
+    match (&d.ours, &d.theirs) {
+        (Some(_), None) => {}
+        (None, Some(_)) => {
+            let failure = whatwg_url::Url::parse(&d.input, d.base.as_deref()).err();
+            if failure.and_then(|e| e.validation_error())
+                != Some(whatwg_url::ValidationError::DomainToAscii)
+            {
+                return false;
+            }
+        }
+        _ => return false,
+    }
+    // Every right-to-left character beyond the basic Hebrew and Arabic letters and digits
+    // replaced by a basic one of the same Bidi_Class (UnicodeData.txt): ada then agrees with
+    // us, and our verdict stays what it was. The only property of those characters that the
+    // bidi rule (RFC 5893 section 2) reads is their class, so ada's class for them is what
+    // differs.
+    // Classes matter only in a Bidi domain (RFC 5893 section 1.4: one with an R, AL or AN
+    // character); without one, replacing marks (NSM) alone would explain anything.
+    let replace = |s: &str| -> String { s.chars().map(basic_of_same_bidi_class).collect() };
+    let input = replace(&d.input);
+    let base = d.base.as_deref().map(replace);
+    let bidi = has_right_to_left(&decode_non_ascii(&d.input))
+        || d.base
+            .as_deref()
+            .is_some_and(|b| has_right_to_left(&decode_non_ascii(b)));
+    if bidi && (input != d.input || base != d.base) {
+        let ours = self::ours(&input, base.as_deref());
+        if ours.is_some() == d.ours.is_some() && ours == ada(&input, base.as_deref()) {
+            return true;
+        }
+    }
+    // The characters may be in an xn-- label: when we parse, take our host in Unicode.
+    let Some(ours) = &d.ours else {
+        return false;
+    };
+    let Some(unicode) = decoded_labels(ours.get("hostname")) else {
+        return false;
+    };
+    let replaced = replace(&unicode);
+    if !has_right_to_left(&unicode) {
+        return false;
+    }
+    let url = format!("https://{replaced}/");
+    // ada failed on our host; with those characters replaced it parses it.
+    d.theirs.is_none()
+        && replaced != unicode
+        && self::ours(&url, None).is_some()
+        && ada(&url, None).is_some()
+}
+
+/// The Bidi_Class of `c`, from the Unicode data of our IDNA (ICU4X, the version whatwg-host
+/// pins).
+pub(super) fn bidi_class(c: char) -> BidiClass {
+    icu_properties::CodePointMapData::<BidiClass>::new().get(c)
+}
+
+/// Whether `text` has a character of Bidi_Class R, AL or AN.
+pub(super) fn has_right_to_left(text: &str) -> bool {
+    text.chars().any(|c| {
+        matches!(
+            bidi_class(c),
+            BidiClass::RightToLeft | BidiClass::ArabicLetter | BidiClass::ArabicNumber
+        )
+    })
+}
+
+/// A basic Hebrew letter, Arabic letter, Arabic-Indic digit, Arabic mark or `©` of the
+/// Bidi_Class of `c` (R, AL, AN, NSM or non-ASCII ON), if `c` is such a character but not a
+/// basic one already
+/// (combining diacritical marks U+0300..U+036F count as basic); otherwise `c`. A virama
+/// stays: CONTEXTJ (RFC 5892 appendix A.1 and A.2) reads its combining class, so a joiner
+/// after it would no longer be valid.
+pub(super) fn basic_of_same_bidi_class(c: char) -> char {
+    use icu_properties::props::CanonicalCombiningClass;
+    let basic = matches!(c, '\u{A9}' | '\u{300}'..='\u{36F}' | '\u{5D0}'..='\u{5EA}' | '\u{620}'..='\u{65F}' | '\u{660}'..='\u{669}');
+    let virama = icu_properties::CodePointMapData::<CanonicalCombiningClass>::new().get(c)
+        == CanonicalCombiningClass::Virama;
+    match bidi_class(c) {
+        _ if basic || virama => c,
+        BidiClass::RightToLeft => '\u{5D0}',
+        BidiClass::ArabicLetter => '\u{627}',
+        BidiClass::ArabicNumber => '\u{660}',
+        BidiClass::NonspacingMark => '\u{64E}',
+        // A symbol newer than ada's bidi data (U+1F6DE WHEEL, Unicode 14): a neutral one as
+        // old as IDNA, U+00A9.
+        BidiClass::OtherNeutral if !c.is_ascii() => '\u{A9}',
+        _ => c,
+    }
+}
+
+pub(super) fn ada_not_nfc(d: &Divergence) -> bool {
+    // Both parse, only the host differs, and ada's host, its xn-- labels decoded, is a spelling
+    // of ours: our domain parser (UTS #46 ToASCII, which normalizes to NFC, UTS #46 section 4
+    // step 2) maps it to exactly our host. ada encoded the label without normalizing it.
+    let Some((ours, theirs)) = both(d) else {
+        return false;
+    };
+    let Some(decoded) = decoded_labels(theirs.get("hostname")) else {
+        return false;
+    };
+    only(d, &["href", "origin", "host", "hostname"])
+        && !decoded.is_ascii()
+        && self::ours(&format!("https://{decoded}/"), None)
+            .is_some_and(|again| again.get("hostname") == ours.get("hostname"))
+}
+
+pub(super) fn ada_joiners(d: &Divergence) -> bool {
+    // We fail on the domain (CheckJoiners is true, spec 3.3), ada parses; without the joiners
+    // we parse it too.
+    let is_joiner = |c: char| matches!(c, '\u{200C}' | '\u{200D}');
+    let (None, Some(_)) = (&d.ours, &d.theirs) else {
+        return false;
+    };
+    let failure = whatwg_url::Url::parse(&d.input, d.base.as_deref()).err();
+    let without = |s: &str| s.replace(is_joiner, "");
+    failure.and_then(|e| e.validation_error()) == Some(whatwg_url::ValidationError::DomainToAscii)
+        && (d.input.contains(is_joiner) || d.base.as_deref().is_some_and(|b| b.contains(is_joiner)))
+        && self::ours(
+            &without(&d.input),
+            d.base.as_deref().map(without).as_deref(),
+        )
+        .is_some()
+}
