@@ -112,9 +112,10 @@ pub(crate) fn to_u32(n: usize) -> u32 {
 impl Url {
     #[inline]
     fn slice(&self, start: u32, end: u32) -> &str {
-        self.serialization
-            .get(start as usize..end as usize)
-            .unwrap_or_default()
+        // The offsets are the record's own (checked by `Url::from_parts` in debug builds).
+        let span = self.serialization.get(start as usize..end as usize);
+        debug_assert!(span.is_some(), "{start}..{end} of {:?}", self.serialization);
+        span.unwrap_or_default()
     }
 
     #[inline]

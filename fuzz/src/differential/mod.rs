@@ -500,8 +500,13 @@ fn inner_blob_divergence(d: &Divergence) -> Option<Divergence> {
 
 /// `text` with every percent-encoded byte 0x80 or above decoded (the UTF-8 of non-ASCII
 /// characters), the ASCII ones left encoded: the parser encodes those characters again where
-/// they stand, and decodes them in a host anyway.
+/// they stand, and decodes them in a host anyway. Read as the basic URL parser reads it: ASCII
+/// tab and newline removed first (spec 4.4, step 3), so that `%C\n3` is the escape `%C3`.
 fn decode_non_ascii(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

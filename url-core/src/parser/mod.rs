@@ -189,15 +189,25 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
         self.input.as_bytes().get(i).copied()
     }
 
-    /// The prepared input from `from` to `to`.
+    /// The prepared input from `from` to `to`. The states only ask for spans they have scanned
+    /// (in bounds, on character boundaries): asserted in debug builds; an empty string rather
+    /// than a panic otherwise.
     #[inline(always)]
     pub(crate) fn slice(&self, from: usize, to: usize) -> &'a str {
-        self.input.get(from..to).unwrap_or_default()
+        let span = self.input.get(from..to);
+        debug_assert!(span.is_some(), "span {from}..{to} of {:?}", self.input);
+        span.unwrap_or_default()
     }
 
-    /// The prepared input from `from` on ("remaining" is `rest(pointer + 1)`).
+    /// The prepared input from `from` on ("remaining" is `rest(pointer + 1)`). `from` may be
+    /// one past the end (the pointer after EOF): asserted in debug builds, empty after it.
     #[inline(always)]
     pub(crate) fn rest(&self, from: usize) -> &'a [u8] {
+        debug_assert!(
+            from <= self.input.len() + 1,
+            "rest from {from} of {:?}",
+            self.input
+        );
         self.input.as_bytes().get(from..).unwrap_or_default()
     }
 
