@@ -168,3 +168,54 @@ fn blob_origin(url: &Url) -> Origin {
         _ => Origin::new_opaque(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Url;
+
+    fn origin(input: &str) -> super::Origin {
+        Url::parse(input, None).unwrap().origin()
+    }
+
+    /// Spec 4.7: a tuple origin for the special schemes but `file`, serialized without the
+    /// default port; an opaque origin for everything else; `blob:` looks inside.
+    #[test]
+    fn origins_follow_the_scheme() {
+        assert_eq!(
+            origin("https://EXAMPLE.com:443/a").ascii_serialization(),
+            "https://example.com"
+        );
+        assert_eq!(
+            origin("http://[::1]:8080/").ascii_serialization(),
+            "http://[::1]:8080"
+        );
+        assert_eq!(origin("ws://h/").ascii_serialization(), "ws://h");
+        assert_eq!(origin("ftp://h:21/").ascii_serialization(), "ftp://h");
+        for opaque in [
+            "file:///etc",
+            "data:,x",
+            "foo://h/",
+            "mailto:me@h",
+            "blob:data:,x",
+        ] {
+            let o = origin(opaque);
+            assert!(o.is_opaque(), "{opaque}");
+            assert_eq!(o.ascii_serialization(), "null", "{opaque}");
+        }
+        assert_eq!(
+            origin("blob:https://h:1/uuid").ascii_serialization(),
+            "https://h:1"
+        );
+    }
+
+    #[test]
+    fn same_origin_compares_tuples_and_identities() {
+        assert!(origin("https://h/a").same_origin(&origin("https://h:443/b?c")));
+        assert!(!origin("https://h/").same_origin(&origin("http://h/")));
+        assert!(!origin("https://h/").same_origin(&origin("https://h:8443/")));
+        // Each opaque origin is only the same origin as itself.
+        let opaque = origin("data:,x");
+        assert!(opaque.same_origin(&opaque.clone()));
+        assert!(!opaque.same_origin(&origin("data:,x")));
+    }
+}

@@ -386,3 +386,48 @@ impl From<Url> for String {
         url.serialization
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Url;
+
+    /// Spec 4.5: the serializer, with and without the fragment; the "/." guard of step 3; and
+    /// 4.6 equivalence on top of it.
+    #[test]
+    fn serializer_and_equivalence() {
+        let url = Url::parse("https://u:p@h:8080/a/b?q#f", None).unwrap();
+        assert_eq!(url.serialize(false), "https://u:p@h:8080/a/b?q#f");
+        assert_eq!(url.serialize(true), "https://u:p@h:8080/a/b?q");
+        let guarded = Url::parse("web+x:/.//p", None).unwrap();
+        assert_eq!(guarded.as_str(), "web+x:/.//p");
+        assert_eq!(guarded.path(), "//p");
+        let other = Url::parse("https://u:p@h:8080/a/b?q#g", None).unwrap();
+        assert!(url.equals(&other, true) && !url.equals(&other, false));
+        // An empty fragment is not a null one.
+        let empty = Url::parse("https://h/#", None).unwrap();
+        assert_eq!(
+            (empty.fragment(), empty.serialize(true)),
+            (Some(""), "https://h/")
+        );
+    }
+
+    #[test]
+    fn from_parts_rebuilds_a_record_from_its_bounds() {
+        let url = Url::parse("https://h/", None).unwrap();
+        let bounds = super::Bounds {
+            scheme_end: 5,
+            username_end: 8,
+            host_start: 8,
+            host_end: 9,
+            path_start: 9,
+            query_start: None,
+            fragment_start: None,
+            port: None,
+            host: url.host,
+            scheme_type: url.scheme_type,
+            opaque_path: false,
+        };
+        let rebuilt = Url::from_parts(url.as_str().into(), bounds).unwrap();
+        assert_eq!(rebuilt, url);
+    }
+}
