@@ -1,5 +1,11 @@
 //! The parser (spec 5.1): its steps one by one, borrowing, UTF-8 decoding without BOM, and
 //! properties over thousands of generated inputs (a deterministic PRNG).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::borrow::Cow;
 

@@ -13,6 +13,12 @@
 //! code point that one version assigns and the other does not is set apart in a row of its own,
 //! decided from the Unicode data (`test_support::unicode`), and not scored: every other case
 //! must pass.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use host::{NoSink, ReportedError, parse_host_into};
 use icu_properties::CodePointMapData;

@@ -132,7 +132,8 @@ impl Encoder for EncodingRsEncoder {
     }
 }
 
-#[cfg(all(test, feature = "alloc"))]
+#[cfg(test)]
+#[cfg(feature = "alloc")]
 mod tests {
     use super::*;
     use crate::{SPECIAL_QUERY, percent_encode_after_encoding};

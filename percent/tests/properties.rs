@@ -1,5 +1,11 @@
 //! Property tests over thousands of pseudo-random inputs (a small deterministic PRNG, so every
 //! run checks the same cases and a failure is reproducible from its seed and index).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::borrow::Cow;
 

@@ -5,6 +5,13 @@
 //! of what is measured, and measured alone as `clone`).
 //!
 //! Run: `cargo bench -p whatwg-url --bench setters -- --measurement-time 3`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+// test code: a panic is a failed test
 
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]

@@ -4,6 +4,12 @@
 //! - every parsed record passes `check_invariants`;
 //! - listening for validation errors never changes the result;
 //! - nothing panics.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 mod common;
 

@@ -1,5 +1,11 @@
 //! Helpers shared by the fixture-driven tests of this crate.
 #![allow(dead_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use test_support::Value;
 use whatwg_url::Url;

@@ -1,5 +1,11 @@
 //! Helpers shared by url-core's tests: the API getters of spec 6, computed from the record.
 #![allow(dead_code)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use url_core::{StateOverride, Url};
 
