@@ -1,12 +1,7 @@
 //! The serializer with a legacy encoding (spec 5.2 with an encoding other than UTF-8), through
 //! the `encoding` feature's `EncodingRsEncoder`.
 #![cfg(feature = "encoding")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use form_urlencoded::{EncodingRsEncoder, Serializer, serialize};
 

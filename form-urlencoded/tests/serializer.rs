@@ -1,7 +1,7 @@
 //! The serializer (spec 5.2): its escaping rules (those of WPT's
 //! urlsearchparams-stringifier.any.js and more), the encoder hook, and the `Serializer` target.
 
-use form_urlencoded::{Encoded, Encoder, Serializer, Utf8, serialize, serialize_utf8};
+use form_urlencoded::{Encoder, Serializer, Utf8, serialize, serialize_utf8};
 
 fn value(v: &str) -> String {
     serialize_utf8([("a", v)])
@@ -85,19 +85,7 @@ fn pairs_are_joined_with_ampersands() {
     );
 }
 
-/// Latin-1: code points above U+00FF are unmappable (the Encoding Standard's "encode or fail").
-struct Latin1;
-
-impl Encoder for Latin1 {
-    fn encode(&self, input: &str, emit: &mut dyn FnMut(Encoded<'_>)) {
-        for c in input.chars() {
-            match u8::try_from(c) {
-                Ok(b) => emit(Encoded::Bytes(&[b])),
-                Err(_) => emit(Encoded::Unmappable(c)),
-            }
-        }
-    }
-}
+test_support::latin1_encoder!(percent);
 
 #[test]
 fn unmappable_code_points_become_numeric_character_references() {

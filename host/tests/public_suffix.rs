@@ -2,12 +2,7 @@
 //! our own (IDN hosts, trailing dots, IP addresses, opaque and empty hosts, wildcard and
 //! exception rules, unknown TLDs via the `*` rule).
 #![cfg(feature = "psl")]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use host::{Host, HostRef};
 

@@ -1,12 +1,7 @@
 //! Property test with a deterministic PRNG (no extra dependencies): for any input that parses,
 //! serialize(parse(serialize(parse(x)))) == serialize(parse(x)), with the same kind; the
 //! serialization rebuilds the same `HostRef`; and no input panics.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use host::{HostRef, NoSink, ReportedError, parse_host_into};
 use test_support::rng::Rng;

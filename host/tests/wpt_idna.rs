@@ -13,18 +13,13 @@
 //! code point that one version assigns and the other does not is set apart in a row of its own,
 //! decided from the Unicode data (`test_support::unicode`), and not scored: every other case
 //! must pass.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use host::{NoSink, ReportedError, parse_host_into};
 use icu_properties::CodePointMapData;
 use icu_properties::props::GeneralCategory;
 use test_support::unicode::{FIXTURE_VERSION, data_version, status_changed, version_string};
-use test_support::{Conformance, field_eq, load, note};
+use test_support::{Conformance, cases, field_eq, note};
 
 /// Whether the Unicode data in use (ICU4X, as `idna` uses it) assigns `cp`.
 fn assigned_in_use(cp: u32) -> bool {
@@ -54,7 +49,7 @@ fn has_changed_code_point(text: &str) -> bool {
 }
 
 fn run(file: &str) {
-    let fixture = load(file);
+    let fixture = cases(file);
     let data = data_version(assigned_in_use);
     let data_name = data.map_or_else(|| "older than 15.1".to_owned(), version_string);
     note(&format!(
@@ -66,10 +61,7 @@ fn run(file: &str) {
         "{file}: a code point changed status, Unicode {} to {data_name}",
         version_string(FIXTURE_VERSION)
     ));
-    for case in fixture.as_array().expect("fixture is an array") {
-        if case.as_str().is_some() {
-            continue;
-        }
+    for case in &fixture {
         let input = case.str_field("input").expect("case has an input");
         if input.is_empty() {
             continue;

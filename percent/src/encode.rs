@@ -307,17 +307,7 @@ mod tests {
     use super::*;
     use alloc::string::ToString;
 
-    struct Latin1;
-    impl Encoder for Latin1 {
-        fn encode(&self, input: &str, emit: &mut dyn FnMut(Encoded<'_>)) {
-            for c in input.chars() {
-                match u8::try_from(u32::from(c)) {
-                    Ok(b) => emit(Encoded::Bytes(&[b])),
-                    Err(_) => emit(Encoded::Unmappable(c)),
-                }
-            }
-        }
-    }
+    test_support::latin1_encoder!(crate);
 
     #[test]
     fn unmappable_code_points_become_numeric_references() {

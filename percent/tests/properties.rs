@@ -1,18 +1,13 @@
 //! Property tests over thousands of pseudo-random inputs (a small deterministic PRNG, so every
 //! run checks the same cases and a failure is reproducible from its seed and index).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use std::borrow::Cow;
 
 use test_support::rng::Rng;
 
 use percent::{
-    AsciiSet, C0_CONTROL, COMPONENT, Encoded, Encoder, FORM_URLENCODED, FRAGMENT, PATH, QUERY,
+    AsciiSet, C0_CONTROL, COMPONENT, Encoder, FORM_URLENCODED, FRAGMENT, PATH, QUERY,
     SPECIAL_QUERY, USERINFO, Utf8, first_byte_to_encode, is_percent_encoded_byte, percent_decode,
     percent_decode_into, percent_decode_iter, percent_decode_str, percent_encode_after_encoding,
     percent_encode_byte_into, percent_encode_into, utf8_percent_encode, utf8_percent_encode_into,
@@ -75,14 +70,7 @@ fn string(rng: &mut Rng) -> String {
 
 /// Arbitrary bytes, `%` and hex digits over-represented.
 fn bytes(rng: &mut Rng) -> Vec<u8> {
-    let len = rng.below(40);
-    (0..len)
-        .map(|_| match rng.below(3) {
-            0 => b'%',
-            1 => b"0123456789abcdefABCDEFgG"[rng.below(24)],
-            _ => rng.next_u64() as u8,
-        })
-        .collect()
+    rng.escape_bytes(b"%", 39)
 }
 
 /// Percent-encode, byte by byte, straight from spec 1.3 ("percent-encode after encoding"
@@ -266,20 +254,8 @@ fn percent_encode_into_outputs_only_ascii_outside_the_set_on_arbitrary_bytes() {
     }
 }
 
-/// A non-UTF-8 encoder for the hook: Latin-1, reporting everything above U+00FF as
-/// unmappable (the Encoding Standard's "encode or fail" error).
-struct Latin1;
-
-impl Encoder for Latin1 {
-    fn encode(&self, input: &str, emit: &mut dyn FnMut(Encoded<'_>)) {
-        for c in input.chars() {
-            match u8::try_from(u32::from(c)) {
-                Ok(b) => emit(Encoded::Bytes(&[b])),
-                Err(_) => emit(Encoded::Unmappable(c)),
-            }
-        }
-    }
-}
+// A non-UTF-8 encoder for the hook.
+test_support::latin1_encoder!(percent);
 
 #[test]
 fn encoder_hook_writes_unmappable_code_points_as_numeric_references() {

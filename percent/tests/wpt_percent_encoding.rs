@@ -16,7 +16,7 @@
 //! middle of the href (the fixture's trailing `A` on a control character is for that reason).
 
 use percent::{FRAGMENT, SPECIAL_QUERY, Utf8, classes::is_ascii_tab_or_newline};
-use test_support::{Conformance, field_eq, load};
+use test_support::{Conformance, cases, field_eq};
 
 /// What `search` and `hash` are for `https://doesnotmatter.invalid/?INPUT#INPUT`.
 fn search_and_hash(input: &str) -> (String, String) {
@@ -34,14 +34,8 @@ fn search_and_hash(input: &str) -> (String, String) {
 
 #[test]
 fn wpt_percent_encoding_utf8() {
-    let data = load("percent-encoding.json");
-    let cases = data.as_array().expect("percent-encoding.json is an array");
     let mut conformance = Conformance::new("percent-encoding.json (utf-8)");
-    for case in cases {
-        // Strings in the array are comments.
-        if case.as_str().is_some() {
-            continue;
-        }
+    for case in cases("percent-encoding.json") {
         let Some(input) = case.str_field("input") else {
             conformance.check("case without input", Err(format!("{case:?}")));
             continue;

@@ -50,3 +50,12 @@ pub fn load(name: &str) -> Value {
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     crate::json::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
+
+/// The cases of fixture `name`, a JSON array whose strings are comments: its other elements,
+/// in order (see [`load`]).
+pub fn cases(name: &str) -> Vec<Value> {
+    match load(name) {
+        Value::Array(items) => items.into_iter().filter(|c| c.as_str().is_none()).collect(),
+        other => panic!("{name}: expected an array of cases, found {other:?}"),
+    }
+}

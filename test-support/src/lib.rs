@@ -23,13 +23,14 @@
 
 mod conformance;
 pub mod datasets;
+mod encoders;
 mod fixtures;
 pub mod json;
 pub mod rng;
 pub mod unicode;
 
 pub use conformance::{Conformance, field_eq, note};
-pub use fixtures::{fixture, load, workspace_root};
+pub use fixtures::{cases, fixture, load, workspace_root};
 pub use json::Value;
 
 /// The README's example, compiled and run as a doctest.

@@ -50,6 +50,21 @@ impl Rng {
         s
     }
 
+    /// Up to `max_len` bytes for percent-decoding tests: a third are drawn from `specials`, a
+    /// third are hex digits (both cases, and `g`/`G` just outside), the rest any byte. With
+    /// `%` among the specials, escapes valid, truncated and malformed all come often.
+    pub fn escape_bytes(&mut self, specials: &[u8], max_len: usize) -> Vec<u8> {
+        const HEX_AND_NEAR: &[u8] = b"0123456789abcdefABCDEFgG";
+        let len = self.below(max_len + 1);
+        (0..len)
+            .map(|_| match self.below(3) {
+                0 if !specials.is_empty() => *self.pick(specials),
+                1 => *self.pick(HEX_AND_NEAR),
+                _ => self.next_u64() as u8,
+            })
+            .collect()
+    }
+
     /// Any Unicode scalar value, weighted: half ASCII, then 2-, 3- and 4-byte UTF-8 forms.
     pub fn char(&mut self) -> char {
         let max = match self.below(8) {

@@ -9,12 +9,7 @@
 //! megabyte inputs); it prints and asserts nothing.
 //!
 //! Run: `cargo bench -p whatwg-url --bench scaling`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

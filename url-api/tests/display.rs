@@ -1,11 +1,6 @@
 //! URL rendering (spec 4.8): the spec's examples, right-to-left hosts and paths, `xn--` spoofs,
 //! and properties over every URL of `urltestdata.json`.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use whatwg_url::Url;
 use whatwg_url::display::DisplayOptions;

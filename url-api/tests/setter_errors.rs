@@ -1,12 +1,7 @@
 //! The `try_set_*` contract over every input of `setters_tests.json` and
 //! `api/setters-stripping.json`: the try form and the plain setter give the same URL, and an
 //! error leaves the URL byte-for-byte unchanged (except the spec's host-then-port case).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use test_support::{Value, load};
 use whatwg_url::{SetterError, Url};

@@ -1,12 +1,7 @@
 //! Every setter, with a set of awkward values, on every URL of `urltestdata.json` that
 //! parses: nothing panics, the result re-parses to itself (the spec's idempotence goal), and
 //! the getters still slice the href into its components.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use test_support::load;
 use whatwg_url::Url;

@@ -10,7 +10,7 @@
 //! encoding is exactly [`Url::parse_with_encoding`] with the encoding of that label.
 #![cfg(feature = "encoding")]
 
-use test_support::{Conformance, Value, field_eq, load};
+use test_support::{Conformance, Value, cases, field_eq};
 use whatwg_url::{EncodingRsEncoder, Url};
 
 fn run_case(input: &str, label: &str, expected: &str, utf8: &str) -> Result<(), String> {
@@ -25,14 +25,8 @@ fn run_case(input: &str, label: &str, expected: &str, utf8: &str) -> Result<(), 
 
 #[test]
 fn wpt_percent_encoding_all_encodings() {
-    let data = load("percent-encoding.json");
-    let cases = data.as_array().expect("percent-encoding.json is an array");
     let mut conformance = Conformance::new("percent-encoding.json (all encodings)");
-    for case in cases {
-        // Strings in the array are comments.
-        if case.as_str().is_some() {
-            continue;
-        }
+    for case in cases("percent-encoding.json") {
         let input = case.str_field("input").unwrap_or_default();
         let outputs = case
             .get("output")

@@ -2,12 +2,7 @@
 //! on every WPT input, every dataset line and generated inputs, `Url::parse` and
 //! `Url::can_parse` must give exactly what `Url::parse_without_fast_path` gives, and where the
 //! fast path takes an input its record must equal the general path's, boundaries included.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use test_support::rng::Rng;
 use url_core::Url;

@@ -4,12 +4,7 @@
 //! - every parsed record passes `check_invariants`;
 //! - listening for validation errors never changes the result;
 //! - nothing panics.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 mod common;
 

@@ -1,13 +1,8 @@
 //! The example tables and worked examples of spec section 4 (July 2026 edition), including
 //! whether each input is valid (no validation error, no failure).
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
-use url_core::{Encoded, Encoder, ReportedError, Url, Utf8};
+use url_core::{ReportedError, Url, Utf8};
 
 /// Parses `input` against `base` (itself parsed first), collecting validation errors.
 fn parse(
@@ -301,18 +296,7 @@ fn origins() {
     assert_eq!(o.clone(), o);
 }
 
-/// A Latin-1 encoder (windows-1252 agrees with it on these code points).
-struct Latin1;
-impl Encoder for Latin1 {
-    fn encode(&self, input: &str, emit: &mut dyn FnMut(Encoded<'_>)) {
-        for c in input.chars() {
-            match u8::try_from(u32::from(c)) {
-                Ok(b) => emit(Encoded::Bytes(&[b])),
-                Err(_) => emit(Encoded::Unmappable(c)),
-            }
-        }
-    }
-}
+test_support::latin1_encoder!(percent);
 
 /// Spec 4.3's windows-1252 example: the encoding only changes the query of special URLs
 /// other than ws and wss.

@@ -1,11 +1,6 @@
 //! Every URL-level validation error of the spec's table (1.1): an input that produces it,
 //! at which byte offset of the input as given, and a close input that does not.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use url_core::{ParseError, ReportedError, Url, Utf8, ValidationError as V};
 

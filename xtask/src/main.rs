@@ -7,6 +7,7 @@ mod bench;
 mod cmd;
 mod conformance;
 mod downstream;
+mod duplicates;
 mod fixtures;
 mod fuzz;
 mod libtest;
@@ -66,6 +67,11 @@ commands:
                        and without), with url 2.5.8, and with nothing: crates compiled, median wall
                        time, binary size added. Fails if default whatwg-url builds more than url's
                        crates + 3.
+  duplicates [--strict] [DIR ...]
+                       Blocks of six or more significant lines of the same shape (literals and
+                       comments aside) found twice, in the library packages by default; fails on a
+                       block whose two places are in two packages (--strict: any block) and on a
+                       library file under src/ over 600 lines.
   help                 Print this text.
 
 Fixtures are looked up in $URL_WPT_DIR, then ../shared/wpt beside the workspace, then target/wpt.
@@ -100,6 +106,7 @@ fn main() -> ExitCode {
         "msrv" => msrv::run(&root, rest),
         "package-check" => package::run(&root, rest),
         "weight" => weight::run(&root, rest),
+        "duplicates" => duplicates::run(&root, rest),
         other => {
             eprintln!("error: unknown command `{other}`\n");
             eprint!("{}", usage());

@@ -1,12 +1,7 @@
 //! Shared by the host benches: the hosts of `../shared/datasets/kasztp.txt` (or
 //! `$URL_DATASETS_DIR/kasztp.txt`), extracted once at start by a simple scan (not the URL
 //! parser): the text between `://` and the next `/`, `?` or `#`, without userinfo and port.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use std::path::PathBuf;
 

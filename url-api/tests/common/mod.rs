@@ -1,11 +1,6 @@
 //! Helpers shared by the fixture-driven tests of this crate.
 #![allow(dead_code)]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use test_support::Value;
 use whatwg_url::Url;
@@ -107,10 +102,7 @@ pub const GETTERS: [&str; 12] = [
 /// cases) as conformance row `row`.
 pub fn run_urltestdata(fixture: &str, row: &str, run_case: fn(&Value) -> Result<(), String>) {
     let mut conf = test_support::Conformance::new(row);
-    for case in test_support::load(fixture).as_array().expect("an array") {
-        if case.as_str().is_some() {
-            continue; // a comment line
-        }
+    for case in &test_support::cases(fixture) {
         let name = format!(
             "{:?} against {:?}",
             case.str_field("input").unwrap_or("?"),

@@ -205,10 +205,10 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
     /// With a state override: takes url's flags, and puts the component the override state
     /// appends to (path, query or fragment) in the buffer.
     fn load(&mut self, url: &Url, state: StateOverride) {
-        self.scheme_type = url.scheme_type;
-        self.host = url.host;
-        self.port = url.port;
-        self.opaque_path = url.opaque_path;
+        self.bounds.scheme_type = url.scheme_type;
+        self.bounds.host = url.host;
+        self.bounds.port = url.port;
+        self.bounds.opaque_path = url.opaque_path;
         self.includes_credentials = url.includes_credentials();
         let component = match state {
             StateOverride::PathStart => url.path(),
@@ -234,11 +234,11 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
             }
             StateOverride::Host | StateOverride::Hostname | StateOverride::Port => {
                 if self.host_set {
-                    let kind = self.host.unwrap_or(HostKind::Empty);
-                    parts.host = Some((kind, new.get(..self.host_end).unwrap_or_default()));
+                    let kind = self.bounds.host.unwrap_or(HostKind::Empty);
+                    parts.host = Some((kind, new.get(..self.bounds.host_end).unwrap_or_default()));
                 }
                 if self.port_set {
-                    parts.port = self.port;
+                    parts.port = self.bounds.port;
                 }
             }
             StateOverride::PathStart => parts.path = new,

@@ -120,17 +120,8 @@ pub(crate) struct Parser<'a, E: ?Sized, S> {
     /// The serialization being written. With a state override it holds only the component
     /// being changed (the url's own parts are read from the fields below).
     pub(crate) out: String,
-    pub(crate) scheme_end: usize,
-    pub(crate) username_end: usize,
-    pub(crate) host_start: usize,
-    pub(crate) host_end: usize,
-    pub(crate) path_start: usize,
-    pub(crate) query_start: Option<usize>,
-    pub(crate) fragment_start: Option<usize>,
-    pub(crate) port: Option<u16>,
-    pub(crate) host: Option<HostKind>,
-    pub(crate) scheme_type: SchemeType,
-    pub(crate) opaque_path: bool,
+    /// The record's boundaries in `out` and its flags, as the record will hold them.
+    pub(crate) bounds: Bounds,
     /// With a state override: whether url includes credentials.
     pub(crate) includes_credentials: bool,
     /// With a state override: which of the url's components the run has set.
@@ -163,17 +154,19 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
             sink,
             state_override,
             out: String::new(),
-            scheme_end: 0,
-            username_end: 0,
-            host_start: 0,
-            host_end: 0,
-            path_start: 0,
-            query_start: None,
-            fragment_start: None,
-            port: None,
-            host: None,
-            scheme_type: SchemeType::NotSpecial,
-            opaque_path: false,
+            bounds: Bounds {
+                scheme_end: 0,
+                username_end: 0,
+                host_start: 0,
+                host_end: 0,
+                path_start: 0,
+                query_start: None,
+                fragment_start: None,
+                port: None,
+                host: None,
+                scheme_type: SchemeType::NotSpecial,
+                opaque_path: false,
+            },
             includes_credentials: false,
             host_set: false,
             port_set: false,
@@ -214,7 +207,7 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
     /// Whether url is special.
     #[inline(always)]
     pub(crate) fn special(&self) -> bool {
-        self.scheme_type.is_special()
+        self.bounds.scheme_type.is_special()
     }
 
     /// Reports a validation error found at prepared-input offset `at`.
@@ -329,33 +322,20 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
     /// Turns the finished buffer into a record: adds the serializer's `"/."` guard (spec 4.5,
     /// step 3) where needed and checks that every offset fits in a `u32`.
     fn finish(mut self) -> Result<Url, ParseError> {
-        if self.host.is_none()
-            && !self.opaque_path
+        if self.bounds.host.is_none()
+            && !self.bounds.opaque_path
             && self
                 .out
-                .get(self.path_start..)
+                .get(self.bounds.path_start..)
                 .is_some_and(|p| p.starts_with("//"))
         {
             // A URL without a host whose path starts with an empty segment: without the
             // guard, the serialization would read as an authority.
-            self.out.insert_str(self.path_start, "/.");
-            self.path_start += 2;
-            self.query_start = self.query_start.map(|q| q + 2);
-            self.fragment_start = self.fragment_start.map(|f| f + 2);
+            self.out.insert_str(self.bounds.path_start, "/.");
+            self.bounds.path_start += 2;
+            self.bounds.query_start = self.bounds.query_start.map(|q| q + 2);
+            self.bounds.fragment_start = self.bounds.fragment_start.map(|f| f + 2);
         }
-        let bounds = Bounds {
-            scheme_end: self.scheme_end,
-            username_end: self.username_end,
-            host_start: self.host_start,
-            host_end: self.host_end,
-            path_start: self.path_start,
-            query_start: self.query_start,
-            fragment_start: self.fragment_start,
-            port: self.port,
-            host: self.host,
-            scheme_type: self.scheme_type,
-            opaque_path: self.opaque_path,
-        };
-        Url::from_parts(self.out, bounds).ok_or(ParseError::TooLong)
+        Url::from_parts(self.out, self.bounds).ok_or(ParseError::TooLong)
     }
 }

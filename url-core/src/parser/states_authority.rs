@@ -98,7 +98,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 let userinfo = self.slice(pointer, pointer + at);
                 let (username, password) = userinfo.split_once(':').unwrap_or((userinfo, ""));
                 encode_into(username, USERINFO, &mut self.out);
-                self.username_end = self.out.len();
+                self.bounds.username_end = self.out.len();
                 if !password.is_empty() {
                     self.out.push(':');
                     encode_into(password, USERINFO, &mut self.out);
@@ -109,11 +109,11 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 pointer + at + 1
             }
             None => {
-                self.username_end = self.out.len();
+                self.bounds.username_end = self.out.len();
                 pointer
             }
         };
-        self.host_start = self.out.len();
+        self.bounds.host_start = self.out.len();
         // Step 2.2: back to the buffer's start, in the host state.
         Ok(Flow::Next(State::Host, host_from))
     }
@@ -125,7 +125,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     /// (`fast::is_serialized_ipv4`), and an opaque host with nothing to encode.
     pub(crate) fn host_state(&mut self, pointer: usize) -> Step {
         // Step 1: a state override on a file URL goes to the file host state.
-        if self.state_override.is_some() && self.scheme_type == SchemeType::File {
+        if self.state_override.is_some() && self.bounds.scheme_type == SchemeType::File {
             return Ok(Flow::Next(State::FileHost, pointer));
         }
         let special = self.special();
@@ -156,7 +156,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             }
             if self.state_override.is_some()
                 && buffer_empty
-                && (self.includes_credentials || self.port.is_some())
+                && (self.includes_credentials || self.bounds.port.is_some())
             {
                 // Step 3.2.
                 return Err(ParseError::OverrideFailure);
@@ -168,7 +168,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 return Ok(Flow::Done);
             }
             // Step 3.5: on to the path start state.
-            self.path_start = self.out.len();
+            self.bounds.path_start = self.out.len();
             Ok(Flow::Next(State::PathStart, end))
         }
     }
@@ -209,8 +209,8 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         } else {
             self.parse_host(from, to)?
         };
-        self.host = Some(kind);
-        self.host_end = self.out.len();
+        self.bounds.host = Some(kind);
+        self.bounds.host_end = self.out.len();
         self.host_set = true;
         Ok(())
     }
@@ -249,7 +249,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             }
             let port = u16::try_from(port).unwrap_or(u16::MAX);
             // Step 2.1.3: the scheme's default port is stored as null.
-            self.port = if Some(port) == self.scheme_type.default_port() {
+            self.bounds.port = if Some(port) == self.bounds.scheme_type.default_port() {
                 None
             } else {
                 Some(port)
@@ -259,7 +259,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 // Step 2.1.5.
                 return Ok(Flow::Done);
             }
-            if let Some(port) = self.port {
+            if let Some(port) = self.bounds.port {
                 self.out.push(':');
                 push_port(port, &mut self.out);
             }
@@ -268,7 +268,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             return Err(ParseError::OverrideFailure);
         }
         // Step 2.3.
-        self.path_start = self.out.len();
+        self.bounds.path_start = self.out.len();
         Ok(Flow::Next(State::PathStart, end))
     }
 }

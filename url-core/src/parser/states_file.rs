@@ -14,16 +14,16 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         // state).
         if self.out.is_empty() {
             self.out.push_str("file");
-            self.scheme_end = self.out.len();
+            self.bounds.scheme_end = self.out.len();
             self.out.push(':');
         }
-        self.scheme_type = SchemeType::File;
+        self.bounds.scheme_type = SchemeType::File;
         // Step 2: url's host is the empty string.
         self.out.push_str("//");
-        self.username_end = self.out.len();
-        self.host_start = self.out.len();
-        self.host_end = self.out.len();
-        self.host = Some(HostKind::Empty);
+        self.bounds.username_end = self.out.len();
+        self.bounds.host_start = self.out.len();
+        self.bounds.host_end = self.out.len();
+        self.bounds.host = Some(HostKind::Empty);
         let c = self.byte(pointer);
         match (c, self.base) {
             // Step 3.
@@ -37,7 +37,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             (_, Some(base)) if base.scheme_type() == SchemeType::File => {
                 // Step 4.1: url's host, path and query are base's.
                 self.copy_base_host(base);
-                self.path_start = self.out.len();
+                self.bounds.path_start = self.out.len();
                 match c {
                     // Step 4.2.
                     Some(b'?') => {
@@ -72,7 +72,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             }
             // Step 5.
             _ => {
-                self.path_start = self.out.len();
+                self.bounds.path_start = self.out.len();
                 Ok(Flow::Next(State::Path, pointer))
             }
         }
@@ -94,7 +94,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 if let Some(base) = base {
                     self.copy_base_host(base);
                 }
-                self.path_start = self.out.len();
+                self.bounds.path_start = self.out.len();
                 if let Some(base) = base {
                     let first = base.path_segments().and_then(|mut s| s.next());
                     if !starts_with_windows_drive_letter(self.rest(pointer))
@@ -123,14 +123,14 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         if self.state_override.is_none() && tables::is_windows_drive_letter(buffer) {
             // Step 1.1: the buffer is not reset; the path state takes it as its own.
             self.error(ValidationError::FileInvalidWindowsDriveLetterHost, pointer);
-            self.path_start = self.out.len();
+            self.bounds.path_start = self.out.len();
             self.checked_until = end;
             return Ok(Flow::Next(State::Path, pointer));
         }
         if buffer.is_empty() {
             // Step 1.2: the empty host.
-            self.host = Some(HostKind::Empty);
-            self.host_end = self.host_start.max(self.out.len());
+            self.bounds.host = Some(HostKind::Empty);
+            self.bounds.host_end = self.bounds.host_start.max(self.out.len());
             self.host_set = true;
             if self.state_override.is_some() {
                 return Ok(Flow::Done);
@@ -143,21 +143,21 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 self.out.truncate(start);
                 kind = HostKind::Empty;
             }
-            self.host = Some(kind);
-            self.host_end = self.out.len();
+            self.bounds.host = Some(kind);
+            self.bounds.host_end = self.out.len();
             self.host_set = true;
             if self.state_override.is_some() {
                 return Ok(Flow::Done);
             }
         }
-        self.path_start = self.out.len();
+        self.bounds.path_start = self.out.len();
         Ok(Flow::Next(State::PathStart, end))
     }
 
     /// url's host := base's host (a file URL: no credentials, no port).
     fn copy_base_host(&mut self, base: &Url) {
         self.out.push_str(base.host_str().unwrap_or_default());
-        self.host_end = self.out.len();
-        self.host = base.host_kind();
+        self.bounds.host_end = self.out.len();
+        self.bounds.host = base.host_kind();
     }
 }

@@ -48,7 +48,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             }
             // Step 5: EOF.
             None => {
-                if self.state_override.is_some() && self.host.is_none() {
+                if self.state_override.is_some() && self.bounds.host.is_none() {
                     // Append the empty string to url's path.
                     self.out.push('/');
                 }
@@ -89,7 +89,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             // `scanned`: how much of the next segment the run's scan has shown to hold no
             // byte of `stop` (the two sets differ only in "/").
             let mut scanned = 0;
-            if !(self.scheme_type == SchemeType::File && self.out.len() == self.path_start) {
+            if !(self.bounds.scheme_type == SchemeType::File
+                && self.out.len() == self.bounds.path_start)
+            {
                 let rest = self.rest(pointer);
                 let clean = first_byte_to_encode(rest, run_stop).unwrap_or(rest.len());
                 let run = rest.get(..clean).unwrap_or_default();
@@ -148,9 +150,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 }
             } else {
                 // Step 1.4: append the buffer (UTF-8 percent-encoded with the path set).
-                let path_empty = self.out.len() == self.path_start;
+                let path_empty = self.out.len() == self.bounds.path_start;
                 self.out.push('/');
-                if self.scheme_type == SchemeType::File
+                if self.bounds.scheme_type == SchemeType::File
                     && path_empty
                     && tables::is_windows_drive_letter(bytes)
                 {
@@ -243,7 +245,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         // Step 1: the encoding is used only for special URLs other than ws and wss.
         let utf8 = self.encoding.is_utf8()
             || !self.special()
-            || matches!(self.scheme_type, SchemeType::Ws | SchemeType::Wss);
+            || matches!(self.bounds.scheme_type, SchemeType::Ws | SchemeType::Wss);
         // Step 2: the buffer runs to "#" (without state override) or EOF. "#" is in both
         // query percent-encode sets, so one scan finds it in the common case where nothing
         // before it needs encoding.

@@ -76,19 +76,20 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             // Step 2.1: the changes the protocol setter may not make.
             let file = scheme_type == SchemeType::File;
             if self.special() != scheme_type.is_special()
-                || ((self.includes_credentials || self.port.is_some()) && file)
-                || (self.scheme_type == SchemeType::File && self.host == Some(HostKind::Empty))
+                || ((self.includes_credentials || self.bounds.port.is_some()) && file)
+                || (self.bounds.scheme_type == SchemeType::File
+                    && self.bounds.host == Some(HostKind::Empty))
             {
                 return Ok(Flow::Unchanged);
             }
             // Steps 2.2 and 2.3: set the scheme (the port is nulled in `commit` if it is the
             // new default), and return.
-            self.scheme_type = scheme_type;
+            self.bounds.scheme_type = scheme_type;
             return Ok(Flow::Done);
         }
         // Step 2.2: set url's scheme to buffer.
-        self.scheme_type = scheme_type;
-        self.scheme_end = self.out.len();
+        self.bounds.scheme_type = scheme_type;
+        self.bounds.scheme_end = self.out.len();
         self.out.push(':');
         let after = end + 1;
         if scheme_type == SchemeType::File {
@@ -100,7 +101,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         } else if scheme_type.is_special()
             && self
                 .base
-                .is_some_and(|base| Some(base.scheme()) == self.out.get(..self.scheme_end))
+                .is_some_and(|base| Some(base.scheme()) == self.out.get(..self.bounds.scheme_end))
         {
             // Step 2.6: special, with a base of the same scheme.
             Ok(Flow::Next(State::SpecialRelativeOrAuthority, after))
@@ -113,8 +114,8 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         } else {
             // Step 2.9: url's path is the empty string (an opaque path).
             self.set_null_host();
-            self.opaque_path = true;
-            self.path_start = self.out.len();
+            self.bounds.opaque_path = true;
+            self.bounds.path_start = self.out.len();
             Ok(Flow::Next(State::OpaquePath, after))
         }
     }
@@ -135,9 +136,9 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             // Step 2: url's scheme, path and query are base's, fragment is the empty string.
             self.out.push_str(base.as_str_without_fragment());
             self.copy_base_offsets(base);
-            self.opaque_path = true;
-            self.path_start = base.path_start as usize;
-            self.query_start = base.query_start.map(|q| q.get() as usize);
+            self.bounds.opaque_path = true;
+            self.bounds.path_start = base.path_start as usize;
+            self.bounds.query_start = base.query_start.map(|q| q.get() as usize);
             self.start_fragment();
             Ok(Flow::Next(State::Fragment, pointer + 1))
         } else if base.scheme_type() != SchemeType::File {
@@ -175,7 +176,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         } else {
             // Step 2: a path, and no host.
             self.set_null_host();
-            self.path_start = self.out.len();
+            self.bounds.path_start = self.out.len();
             Ok(Flow::Next(State::Path, pointer))
         }
     }
@@ -189,10 +190,10 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         // state the scheme state has written it already, equal to base's.)
         if self.out.is_empty() {
             self.out.push_str(base.scheme());
-            self.scheme_end = self.out.len();
+            self.bounds.scheme_end = self.out.len();
             self.out.push(':');
         }
-        self.scheme_type = base.scheme_type();
+        self.bounds.scheme_type = base.scheme_type();
         let c = self.byte(pointer);
         match c {
             // Step 3.
@@ -205,7 +206,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
             _ => {
                 // Step 5.1: url's username, password, host, port, path and query are base's.
                 self.copy_base_authority(base);
-                self.path_start = self.out.len();
+                self.bounds.path_start = self.out.len();
                 self.out.push_str(base.path());
                 match c {
                     // Step 5.2: the query is replaced.
@@ -254,7 +255,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 if let Some(base) = self.base {
                     self.copy_base_authority(base);
                 }
-                self.path_start = self.out.len();
+                self.bounds.path_start = self.out.len();
                 Ok(Flow::Next(State::Path, pointer))
             }
         }
@@ -263,22 +264,22 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     /// Records a null host: no authority in the serialization.
     pub(crate) fn set_null_host(&mut self) {
         let at = self.out.len();
-        self.username_end = at;
-        self.host_start = at;
-        self.host_end = at;
-        self.host = None;
+        self.bounds.username_end = at;
+        self.bounds.host_start = at;
+        self.bounds.host_end = at;
+        self.bounds.host = None;
     }
 
     /// Copies base's boundaries up to the host, for a buffer that holds base's
     /// serialization up to the same point.
     fn copy_base_offsets(&mut self, base: &Url) {
-        self.scheme_end = base.scheme_end as usize;
-        self.scheme_type = base.scheme_type();
-        self.username_end = base.username_end as usize;
-        self.host_start = base.host_start as usize;
-        self.host_end = base.host_end as usize;
-        self.host = base.host;
-        self.port = base.port;
+        self.bounds.scheme_end = base.scheme_end as usize;
+        self.bounds.scheme_type = base.scheme_type();
+        self.bounds.username_end = base.username_end as usize;
+        self.bounds.host_start = base.host_start as usize;
+        self.bounds.host_end = base.host_end as usize;
+        self.bounds.host = base.host;
+        self.bounds.port = base.port;
     }
 
     /// url's username, password, host and port := base's. The buffer holds url's scheme,
@@ -303,7 +304,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     /// url's query := base's query (appended after the path).
     pub(crate) fn copy_base_query(&mut self, base: &Url) {
         if let Some(query) = base.query() {
-            self.query_start = Some(self.out.len());
+            self.bounds.query_start = Some(self.out.len());
             self.out.push('?');
             self.out.push_str(query);
         }
@@ -311,13 +312,13 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
 
     /// "Set url's query to the empty string".
     pub(crate) fn start_query(&mut self) {
-        self.query_start = Some(self.out.len());
+        self.bounds.query_start = Some(self.out.len());
         self.out.push('?');
     }
 
     /// "Set url's fragment to the empty string".
     pub(crate) fn start_fragment(&mut self) {
-        self.fragment_start = Some(self.out.len());
+        self.bounds.fragment_start = Some(self.out.len());
         self.out.push('#');
     }
 
@@ -327,17 +328,17 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     pub(crate) fn shorten_path(&mut self) {
         let path = self
             .out
-            .get(self.path_start..)
+            .get(self.bounds.path_start..)
             .unwrap_or_default()
             .as_bytes();
-        if self.scheme_type == SchemeType::File
+        if self.bounds.scheme_type == SchemeType::File
             && path.len() == 3
             && tables::is_normalized_windows_drive_letter(path.get(1..).unwrap_or_default())
         {
             return;
         }
         if let Some(i) = path.iter().rposition(|&b| b == b'/') {
-            self.out.truncate(self.path_start + i);
+            self.out.truncate(self.bounds.path_start + i);
         }
     }
 }

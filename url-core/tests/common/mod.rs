@@ -1,11 +1,6 @@
 //! Helpers shared by url-core's tests: the API getters of spec 6, computed from the record.
 #![allow(dead_code)]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use url_core::{StateOverride, Url};
 
