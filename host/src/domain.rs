@@ -288,14 +288,26 @@ pub(crate) fn domain_to_ascii_into<S: ValidationSink>(
                         written.make_ascii_lowercase();
                     }
                 }
+                debug_assert_domain_result(out.get(start..).unwrap_or_default());
                 return Ok(());
             }
         }
     } else {
         non_ascii_domain(domain, be_strict, sink)?
     };
+    debug_assert_domain_result(&result);
     out.push_str(&result);
     Ok(())
+}
+
+/// 3.3 domain to ASCII, the step before the last: "Assert: result is not the empty string
+/// and does not contain a forbidden domain code point" (UTS 46 guarantees it when beStrict is
+/// true; the steps before it return failure otherwise).
+fn debug_assert_domain_result(result: &str) {
+    debug_assert!(
+        !result.is_empty() && !result.chars().any(crate::is_forbidden_domain_code_point),
+        "domain to ASCII gave {result:?}"
+    );
 }
 
 /// The domain parser (spec 3.3, July 2026 edition; formerly "domain to ASCII").

@@ -94,22 +94,31 @@ const fn letters(len: u32) -> u64 {
 /// case) is recognized with one load and a few masked compares. Gives the index of the `:`,
 /// the scheme, and whether the scheme has upper-case letters. The scheme state (its step 1,
 /// scanning the scheme) and the fast path both start with it.
+// Named constants, so that the words are computed at compile time (a `const fn` called in a
+// run-time expression is only folded if the optimizer chooses to).
+const HTTPS_WORD: u64 = word(b"https://");
+const HTTP_WORD: u64 = word(b"http://");
+const FILE_WORD: u64 = word(b"file://");
+const WSS_WORD: u64 = word(b"wss://");
+const WS_WORD: u64 = word(b"ws://");
+const FTP_WORD: u64 = word(b"ftp://");
+
 #[inline(always)]
 pub(crate) fn special_scheme_and_slashes(bytes: &[u8]) -> Option<(usize, SchemeType, bool)> {
     let first = <[u8; 8]>::try_from(bytes.get(..8)?).ok()?;
     let w = u64::from_le_bytes(first);
     // The scheme's length, and its "://" right after it.
-    let (len, scheme_type) = if w | letters(5) == word(b"https://") {
+    let (len, scheme_type) = if w | letters(5) == HTTPS_WORD {
         (5, SchemeType::Https)
-    } else if (w & mask(7)) | letters(4) == word(b"http://") {
+    } else if (w & mask(7)) | letters(4) == HTTP_WORD {
         (4, SchemeType::Http)
-    } else if (w & mask(7)) | letters(4) == word(b"file://") {
+    } else if (w & mask(7)) | letters(4) == FILE_WORD {
         (4, SchemeType::File)
-    } else if (w & mask(6)) | letters(3) == word(b"wss://") {
+    } else if (w & mask(6)) | letters(3) == WSS_WORD {
         (3, SchemeType::Wss)
-    } else if (w & mask(5)) | letters(2) == word(b"ws://") {
+    } else if (w & mask(5)) | letters(2) == WS_WORD {
         (2, SchemeType::Ws)
-    } else if (w & mask(6)) | letters(3) == word(b"ftp://") {
+    } else if (w & mask(6)) | letters(3) == FTP_WORD {
         (3, SchemeType::Ftp)
     } else {
         return None;

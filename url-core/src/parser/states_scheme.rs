@@ -186,6 +186,12 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         let Some(base) = self.base else {
             return Err(self.failure(ValidationError::MissingSchemeNonRelativeUrl, pointer));
         };
+        // Step 1: assert: base's scheme is not "file" (the no scheme state sends a file base
+        // to the file state).
+        debug_assert!(
+            base.scheme_type() != SchemeType::File,
+            "relative to a file base"
+        );
         // Step 2: url's scheme is base's scheme. (From the special relative or authority
         // state the scheme state has written it already, equal to base's.)
         if self.out.is_empty() {
@@ -326,6 +332,8 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
     /// URL is one normalized Windows drive letter. Cost: the length of the removed segment,
     /// so a run of `..` segments stays linear.
     pub(crate) fn shorten_path(&mut self) {
+        // Step 1: assert: url does not have an opaque path.
+        debug_assert!(!self.bounds.opaque_path, "shorten an opaque path");
         let path = self
             .out
             .get(self.bounds.path_start..)
