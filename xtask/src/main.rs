@@ -29,9 +29,9 @@ commands:
                        and print the table `fixture | passed / total | %` (Markdown), then the fixture
                        files no test covers yet. Exits non-zero if a row is below 100% or a test failed.
   test                 The one test command (what CI runs): cargo fmt --check, cargo clippy -D warnings,
-                       fixtures present, cargo test --workspace (default features, then every
-                       library feature), cargo doc (RUSTDOCFLAGS=-D warnings), then downstream,
-                       msrv and package-check (below).
+                       duplicates (below), fixtures present, cargo test --workspace (default
+                       features, then every library feature), cargo doc (RUSTDOCFLAGS=-D warnings),
+                       then downstream, msrv and package-check (below).
                        Ends with the line `N passed, M failed`.
   wpt-update [--from DIR] [--commit SHA]
                        Fill target/wpt/ with the fixtures. With --from DIR: copy DIR/*.json and

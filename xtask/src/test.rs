@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use crate::cmd;
 use crate::downstream;
+use crate::duplicates;
 use crate::fixtures;
 use crate::libtest::Totals;
 use crate::msrv;
@@ -50,6 +51,13 @@ pub fn run(root: &Path) -> ExitCode {
                 "warnings",
             ],
         )),
+    );
+
+    const DUPLICATES: &str = "cargo xtask duplicates";
+    cmd::header(DUPLICATES);
+    record(
+        DUPLICATES,
+        duplicates::check(root, &duplicates::LIBRARY_DIRS.map(String::from), false),
     );
 
     const FIXTURES: &str = "fixtures present";
