@@ -10,6 +10,7 @@ pub mod display;
 #[cfg(feature = "psl")]
 mod domain_info;
 mod encoding;
+mod file_path;
 mod form;
 mod linked;
 mod search_params;
@@ -20,6 +21,7 @@ mod url;
 mod utf16;
 mod valid;
 
+pub use file_path::FilePathError;
 pub use linked::SearchParamsMut;
 pub use search_params::{IntoIter, Iter, PairLengthError, UrlSearchParams};
 pub use setters::SetterError;

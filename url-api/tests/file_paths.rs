@@ -1,0 +1,323 @@
+//! `file:` URLs and paths of both styles, on every platform: the vectors of rust-url's
+//! `tests/unit.rs` (url 2.5.8) and of Node.js's `url.fileURLToPath` / `url.pathToFileURL`
+//! documentation, where we differ said at the assert; round trips over generated paths; hostile
+//! input.
+#![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
+
+use test_support::rng::Rng;
+use whatwg_url::{FilePathError as E, HostKind, Url};
+
+fn wide(s: &str) -> Vec<u16> {
+    s.encode_utf16().collect()
+}
+
+fn from_windows(path: &str) -> Result<String, E> {
+    Url::from_windows_path(&wide(path)).map(|u| u.href().to_owned())
+}
+
+fn to_windows(href: &str) -> Result<String, E> {
+    Url::parse(href, None)
+        .unwrap()
+        .to_windows_path()
+        .map(|p| String::from_utf16(&p).unwrap())
+}
+
+fn from_posix(path: &[u8]) -> Result<String, E> {
+    Url::from_posix_path(path).map(|u| u.href().to_owned())
+}
+
+fn to_posix(href: &str) -> Result<Vec<u8>, E> {
+    Url::parse(href, None).unwrap().to_posix_path()
+}
+
+/// rust-url `new_file_paths`, `new_path_bad_utf8`, `new_directory_paths`, issue 505 (unix).
+#[test]
+fn rust_url_posix_vectors() {
+    assert_eq!(from_posix(b"relative"), Err(E::RelativePath));
+    assert_eq!(from_posix(b"../relative"), Err(E::RelativePath));
+    assert_eq!(
+        Url::from_posix_directory_path(b"relative").map(|_| ()),
+        Err(E::RelativePath)
+    );
+    for (path, url_path) in [
+        (&b"/foo/bar"[..], "/foo/bar"),
+        (b"/foo/ba%00r", "/foo/ba%2500r"),
+        (b"/foo/ba\\r", "/foo/ba%5Cr"),
+        (b"/foo/ba\x80r", "/foo/ba%80r"),
+        (b"/c:/", "/c:/"),
+    ] {
+        let url = Url::from_posix_path(path).unwrap();
+        assert_eq!(url.hostname(), "");
+        assert_eq!(url.pathname(), url_path);
+        assert_eq!(url.to_posix_path().unwrap(), path);
+    }
+    // rust-url gives `/foo/ba%00r` for a NUL byte; no file system takes one, so we refuse it.
+    assert_eq!(from_posix(b"/foo/ba\0r"), Err(E::NulByte));
+    let dir = Url::from_posix_directory_path(b"/foo/bar").unwrap();
+    assert_eq!(dir.pathname(), "/foo/bar/");
+}
+
+/// rust-url `new_path_windows_fun`, `new_directory_paths`, `test_windows_unc_path`, issue 505
+/// (windows): their `cfg(windows)` tests, run here on every platform.
+#[test]
+fn rust_url_windows_vectors() {
+    assert_eq!(from_windows("relative"), Err(E::RelativePath));
+    assert_eq!(from_windows(r"..\relative"), Err(E::RelativePath));
+    assert_eq!(from_windows(r"\drive-relative"), Err(E::RelativePath));
+    assert_eq!(from_windows(r"\\ucn\"), Err(E::IncompleteUncPath));
+    let url = Url::from_windows_path(&wide(r"C:\foo\bar")).unwrap();
+    assert_eq!((url.hostname(), url.pathname()), ("", "/C:/foo/bar"));
+    assert_eq!(to_windows(url.href()).unwrap(), r"C:\foo\bar");
+    // rust-url gives `/C:/foo/ba%00r`; we refuse the NUL byte.
+    assert_eq!(from_windows("C:\\foo\\ba\0r"), Err(E::NulByte));
+    assert_eq!(to_windows("file:///C:/foo/ba%80r"), Err(E::NotUnicode));
+    assert!(from_windows(r"\\?\C:\foo\bar").is_ok());
+    assert_eq!(to_windows("file:///C%3A/foo/bar").unwrap(), r"C:\foo\bar");
+    let dir = Url::from_windows_directory_path(&wide(r"C:\foo\bar")).unwrap();
+    assert_eq!(dir.pathname(), "/C:/foo/bar/");
+
+    assert_eq!(
+        from_windows(r"\\host\share\path\file.txt").unwrap(),
+        "file://host/share/path/file.txt"
+    );
+    assert_eq!(
+        from_windows(r"\\höst\share\path\file.txt").unwrap(),
+        "file://xn--hst-sna/share/path/file.txt"
+    );
+    let ip = Url::from_windows_path(&wide(r"\\192.168.0.1\share\path\file.txt")).unwrap();
+    assert_eq!(ip.host_kind(), Some(HostKind::Ipv4));
+    assert_eq!(
+        to_windows(ip.href()).unwrap(),
+        r"\\192.168.0.1\share\path\file.txt"
+    );
+    assert_eq!(
+        from_windows(r"\\?\UNC\host\share\path\file.txt").unwrap(),
+        "file://host/share/path/file.txt"
+    );
+    assert_eq!(
+        from_windows(r"\\.\some\path\file.txt"),
+        Err(E::UnsupportedPrefix)
+    );
+    // Issue 505: rust-url reads `c:///` through std's `Path`, which upper-cases the drive
+    // letter; we keep it as written, as Node does. Repeated separators are one, as on Windows.
+    assert_eq!(from_windows("c:///").unwrap(), "file:///c:/");
+    assert_eq!(to_windows("file:///c:/").unwrap(), r"c:\");
+}
+
+/// The examples of Node's `url.fileURLToPath` and `url.pathToFileURL` documentation, and the
+/// errors its tests name (ERR_INVALID_URL_SCHEME, ERR_INVALID_FILE_URL_HOST,
+/// ERR_INVALID_FILE_URL_PATH).
+#[test]
+fn node_vectors() {
+    assert_eq!(to_windows("file:///C:/path/").unwrap(), r"C:\path\");
+    assert_eq!(to_windows("file://nas/foo.txt").unwrap(), r"\\nas\foo.txt");
+    assert_eq!(
+        to_posix("file:///你好.txt").unwrap(),
+        "/你好.txt".as_bytes()
+    );
+    assert_eq!(to_posix("file:///hello world").unwrap(), b"/hello world");
+    assert_eq!(from_posix(b"/foo#1").unwrap(), "file:///foo%231");
+    assert_eq!(
+        from_posix(b"/some/path%.c").unwrap(),
+        "file:///some/path%25.c"
+    );
+    assert_eq!(
+        from_posix(b"/foo\nbar\r\t?").unwrap(),
+        "file:///foo%0Abar%0D%09%3F"
+    );
+    assert_eq!(to_posix("https://example.com/"), Err(E::NotAFileUrl));
+    assert_eq!(to_windows("https://example.com/"), Err(E::NotAFileUrl));
+    assert_eq!(to_posix("file://host/a"), Err(E::UnsupportedHost));
+    assert_eq!(to_posix("file:///a%2Fb"), Err(E::EncodedSeparator));
+    assert_eq!(to_posix("file:///a%2fb"), Err(E::EncodedSeparator));
+    assert_eq!(to_windows("file:///C:/a%5Cb"), Err(E::EncodedSeparator));
+    assert_eq!(to_windows("file:///C:/a%2fb"), Err(E::EncodedSeparator));
+    assert_eq!(to_windows("file:///no-drive"), Err(E::MissingDriveLetter));
+    // A `\` is a character of a POSIX name; `%5C` decodes to it.
+    assert_eq!(to_posix("file:///a%5Cb").unwrap(), b"/a\\b");
+    // `localhost` is the empty host of a file URL (spec 4.4 file host state).
+    assert_eq!(
+        to_posix("file://localhost/etc/fstab").unwrap(),
+        b"/etc/fstab"
+    );
+    // The query and fragment are not part of the path (as in Node and rust-url).
+    assert_eq!(to_posix("file:///a?b#c").unwrap(), b"/a");
+}
+
+#[test]
+fn windows_forms() {
+    for (path, href) in [
+        (r"C:/mixed\seps/x", "file:///C:/mixed/seps/x"),
+        (r"C:\a\\\b\", "file:///C:/a/b/"),
+        (r"C:\a\..\..\b\.\c", "file:///C:/b/c"),
+        (r"\\?\C:\x\y", "file:///C:/x/y"),
+        (r"\\.\D:\x", "file:///D:/x"),
+        (r"\\?\unc\Server\share", "file://server/share"),
+        (r"//server/share/x", "file://server/share/x"),
+        (r"C:\100%\#?|", "file:///C:/100%25/%23%3F%7C"),
+        (r"C:\C|\x", "file:///C:/C%7C/x"),
+        (r"\\[::1]\share\x", "file://[::1]/share/x"),
+    ] {
+        assert_eq!(from_windows(path).unwrap(), href, "{path}");
+    }
+    for (path, error) in [
+        ("C:", E::RelativePath),
+        ("C:foo", E::RelativePath),
+        ("", E::RelativePath),
+        (r"\\server", E::IncompleteUncPath),
+        (r"\\server\", E::IncompleteUncPath),
+        (r"\\\share", E::IncompleteUncPath),
+        (
+            r"\\?\Volume{b75e2c83-0000-0000-0000-602f00000000}\x",
+            E::UnsupportedPrefix,
+        ),
+        (r"\\.\pipe\name", E::UnsupportedPrefix),
+        (r"\\?\C:\a/b", E::UnsupportedPrefix),
+        (r"\\a%41\s", E::UnsupportedHost),
+        (r"\\a b\s", E::UnsupportedHost),
+        (r"\\a@b\s", E::UnsupportedHost),
+        (r"\\[::1\s", E::UnsupportedHost),
+        (r"\\localhost\s", E::UnsupportedHost),
+        (r"\\a<b\s", E::UnsupportedHost),
+    ] {
+        assert_eq!(from_windows(path), Err(error), "{path}");
+    }
+    // A lone surrogate survives as its WTF-8 bytes.
+    let lone = [
+        u16::from(b'C'),
+        u16::from(b':'),
+        u16::from(b'\\'),
+        0xDC00,
+        0x61,
+    ];
+    let url = Url::from_windows_path(&lone).unwrap();
+    assert_eq!(url.pathname(), "/C:/%ED%B0%80a");
+    assert_eq!(url.to_windows_path().unwrap(), lone);
+    // A decoded path that is neither UTF-8 nor WTF-8.
+    assert_eq!(to_windows("file:///C:/%C0%80"), Err(E::NotUnicode));
+    assert_eq!(to_windows("file:///C:/%00"), Err(E::NulByte));
+    assert_eq!(to_windows("file:///C:").unwrap(), r"C:\");
+    assert_eq!(to_windows("file:///C|/x").unwrap(), r"C:\x");
+}
+
+/// Path → URL → path gives the path back, for generated POSIX byte paths (any byte but NUL and
+/// `/` in a name; names `.` and `..` left out, which the URL resolves) and Windows UTF-16
+/// paths (drive or UNC roots, lone surrogates included); the URL re-parses to itself.
+#[test]
+fn round_trips() {
+    let mut rng = Rng::new(0x5EED_F11E);
+    let name_bytes: &[u8] = b"a%#?\\|:. \n\t\x7f\xff\xc3\xa9C";
+    for case in 0..4000 {
+        let mut path = Vec::new();
+        for _ in 0..rng.below(6) {
+            path.push(b'/');
+            let name: Vec<u8> = (0..rng.below(6))
+                .map(|_| {
+                    if rng.one_in(3) {
+                        (rng.next_u64() as u8).max(1)
+                    } else {
+                        *rng.pick(name_bytes)
+                    }
+                })
+                .filter(|&b| b != b'/')
+                .collect();
+            if name == b"." || name == b".." {
+                continue;
+            }
+            path.extend(name);
+        }
+        if path.is_empty() {
+            path.push(b'/');
+        }
+        let url = Url::from_posix_path(&path).unwrap_or_else(|e| panic!("{case}: {path:?}: {e}"));
+        assert_eq!(
+            url.to_posix_path().unwrap(),
+            path,
+            "case {case}: {}",
+            url.href()
+        );
+        assert_eq!(Url::parse(url.href(), None).unwrap(), url);
+    }
+    let units: &[u16] = &[
+        0x61, 0x25, 0x23, 0x3F, 0x7C, 0x20, 0xE9, 0xD800, 0xDC00, 0x4E2D, 0x2E,
+    ];
+    for case in 0..4000 {
+        let mut path: Vec<u16> = if rng.one_in(3) {
+            wide(r"\\server\share")
+        } else {
+            vec![u16::from(b'A' + rng.below(26) as u8), u16::from(b':')]
+        };
+        let names = rng.below(5);
+        for _ in 0..names {
+            let name: Vec<u16> = (0..1 + rng.below(5))
+                .map(|_| {
+                    if rng.one_in(4) {
+                        (rng.next_u64() as u16).max(1)
+                    } else {
+                        *rng.pick(units)
+                    }
+                })
+                .filter(|&u| u != u16::from(b'/') && u != u16::from(b'\\'))
+                .collect();
+            if name.is_empty() || name == wide(".") || name == wide("..") {
+                continue;
+            }
+            path.push(u16::from(b'\\'));
+            path.extend(name);
+        }
+        if path.len() == 2 {
+            path.push(u16::from(b'\\'));
+        }
+        let url = Url::from_windows_path(&path)
+            .unwrap_or_else(|e| panic!("{case}: {}: {e}", String::from_utf16_lossy(&path)));
+        assert_eq!(
+            url.to_windows_path().unwrap(),
+            path,
+            "case {case}: {}",
+            url.href()
+        );
+        assert_eq!(Url::parse(url.href(), None).unwrap(), url);
+    }
+}
+
+#[test]
+fn hostile_paths() {
+    let long = format!("/{}", "a/".repeat(32 * 1024));
+    assert_eq!(
+        Url::from_posix_path(long.as_bytes()).unwrap().pathname(),
+        long
+    );
+    let dots = format!("/{}x", "../".repeat(20_000));
+    assert_eq!(from_posix(dots.as_bytes()).unwrap(), "file:///x");
+    let escapes = "%".repeat(64 * 1024);
+    let url = Url::from_posix_path(format!("/{escapes}").as_bytes()).unwrap();
+    assert_eq!(url.pathname().len(), 1 + 3 * escapes.len());
+    let server = "a".repeat(70_000);
+    assert!(from_windows(&format!(r"\\{server}\s")).is_ok());
+    let labels = format!(r"\\{}\s", "é.".repeat(10_000));
+    assert!(matches!(
+        from_windows(&labels),
+        Ok(_) | Err(E::UnsupportedHost)
+    ));
+    let seps = format!("C:{}", r"\".repeat(50_000));
+    assert_eq!(from_windows(&seps).unwrap(), "file:///C:/");
+}
+
+#[cfg(all(feature = "std", unix))]
+#[test]
+fn host_platform_is_posix_here() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::{Path, PathBuf};
+    let path = Path::new(OsStr::from_bytes(b"/foo/ba\x80r"));
+    let url = Url::from_file_path(path).unwrap();
+    assert_eq!(url.to_file_path(), Ok(PathBuf::from(path)));
+    assert_eq!(
+        Url::from_file_path("relative").map(|_| ()),
+        Err(E::RelativePath)
+    );
+    assert_eq!(
+        Url::from_directory_path("/foo/bar").unwrap().pathname(),
+        "/foo/bar/"
+    );
+}
