@@ -13,7 +13,10 @@ mod encoding;
 mod file_path;
 mod form;
 mod linked;
+mod network;
+mod relative;
 mod search_params;
+mod segments;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setters;
@@ -24,6 +27,7 @@ mod valid;
 pub use file_path::FilePathError;
 pub use linked::SearchParamsMut;
 pub use search_params::{IntoIter, Iter, PairLengthError, UrlSearchParams};
+pub use segments::PathSegmentsMut;
 pub use setters::SetterError;
 pub use url::Url;
 #[cfg(feature = "encoding")]

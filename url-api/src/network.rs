@@ -1,0 +1,112 @@
+//! What a network client asks of a URL: its domain, its origin in Unicode, and (with `std`)
+//! the socket addresses it names.
+
+use alloc::string::String;
+
+use crate::{HostRef, Url};
+
+impl Url {
+    /// The URL's host when it is a domain (rust-url's `domain`): `None` for an IP address, an
+    /// opaque, empty or null host.
+    ///
+    /// ```
+    /// use whatwg_url::Url;
+    /// assert_eq!(Url::parse("https://EXAMPLE.com/", None)?.domain(), Some("example.com"));
+    /// assert_eq!(Url::parse("https://127.0.0.1/", None)?.domain(), None);
+    /// assert_eq!(Url::parse("foo://opaque/", None)?.domain(), None);
+    /// # Ok::<(), whatwg_url::ParseError>(())
+    /// ```
+    pub fn domain(&self) -> Option<&str> {
+        match self.host_ref()? {
+            HostRef::Domain(domain) => Some(domain),
+            _ => None,
+        }
+    }
+
+    /// The origin's serialization (spec 4.7) with a domain shown in Unicode (rust-url's
+    /// `Origin::unicode_serialization`): for display, never for comparison.
+    ///
+    /// ```
+    /// use whatwg_url::Url;
+    /// let url = Url::parse("https://xn--mnchen-3ya.example:8443/x", None)?;
+    /// assert_eq!(url.origin(), "https://xn--mnchen-3ya.example:8443");
+    /// assert_eq!(url.origin_unicode(), "https://münchen.example:8443");
+    /// assert_eq!(Url::parse("data:,x", None)?.origin_unicode(), "null");
+    /// # Ok::<(), whatwg_url::ParseError>(())
+    /// ```
+    pub fn origin_unicode(&self) -> String {
+        let origin = self.origin_record();
+        if let url_core::Origin::Tuple(tuple) = &origin {
+            if let Some(HostRef::Domain(domain)) = tuple.host() {
+                let mut out = String::from(tuple.scheme());
+                out.push_str("://");
+                out.push_str(&host::domain_to_unicode(domain));
+                if let Some(port) = tuple.port() {
+                    out.push(':');
+                    out.push_str(itoa_u16(port).as_str());
+                }
+                return out;
+            }
+        }
+        String::from(origin.ascii_serialization())
+    }
+}
+
+/// A port in decimal.
+fn itoa_u16(port: u16) -> String {
+    use core::fmt::Write;
+    let mut out = String::with_capacity(5);
+    let _ = write!(out, "{port}");
+    out
+}
+
+#[cfg(feature = "std")]
+mod sockets {
+    extern crate std;
+
+    use std::io;
+    use std::net::{SocketAddr, ToSocketAddrs};
+    use std::vec::Vec;
+
+    use crate::{HostRef, Url};
+
+    impl Url {
+        /// The socket addresses the URL's host and port name (rust-url's `socket_addrs`): an
+        /// IP address as it is, a domain resolved by the system (`ToSocketAddrs`, which
+        /// blocks). The port is the URL's, else its scheme's default, else what
+        /// `default_port_number` gives.
+        ///
+        /// Errors: `io::ErrorKind::InvalidInput` for no host, the empty host or no port; the
+        /// resolver's error for a name it cannot resolve.
+        ///
+        /// ```
+        /// use whatwg_url::Url;
+        /// let url = Url::parse("https://127.0.0.1/", None).unwrap();
+        /// assert_eq!(url.socket_addrs(|| None)?, ["127.0.0.1:443".parse().unwrap()]);
+        /// let ipv6 = Url::parse("foo://[::1]/", None).unwrap();
+        /// assert_eq!(ipv6.socket_addrs(|| Some(9000))?, ["[::1]:9000".parse().unwrap()]);
+        /// assert!(ipv6.socket_addrs(|| None).is_err());
+        /// # Ok::<(), std::io::Error>(())
+        /// ```
+        pub fn socket_addrs(
+            &self,
+            default_port_number: impl Fn() -> Option<u16>,
+        ) -> io::Result<Vec<SocketAddr>> {
+            let invalid = |why: &str| io::Error::new(io::ErrorKind::InvalidInput, why);
+            let port = self
+                .port_or_known_default()
+                .or_else(default_port_number)
+                .ok_or_else(|| invalid("the URL has no port and its scheme no default port"))?;
+            match self.host_ref() {
+                Some(HostRef::Ipv4(ip)) => Ok(Vec::from([SocketAddr::from((ip, port))])),
+                Some(HostRef::Ipv6(ip)) => Ok(Vec::from([SocketAddr::from((ip, port))])),
+                // An opaque host (a non-special URL's: `redis://cache:6379`) is a name too, as
+                // rust-url resolves it.
+                Some(HostRef::Domain(name) | HostRef::Opaque(name)) => {
+                    Ok((name, port).to_socket_addrs()?.collect())
+                }
+                Some(HostRef::Empty) | None => Err(invalid("the URL has no host")),
+            }
+        }
+    }
+}
