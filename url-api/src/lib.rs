@@ -14,6 +14,7 @@ mod file_path;
 mod form;
 mod linked;
 mod network;
+pub mod node;
 mod relative;
 mod search_params;
 mod segments;

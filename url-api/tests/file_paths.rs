@@ -321,3 +321,63 @@ fn host_platform_is_posix_here() {
         "/foo/bar/"
     );
 }
+
+/// The tables of Node's `test/parallel/test-url-fileurltopath.js` and
+/// `test-url-pathtofileurl.js`: each path gives the URL, and the URL gives the path back.
+#[test]
+fn node_round_trip_tables() {
+    let posix: &[(&str, &str)] = &[
+        ("/foo", "file:///foo"),
+        ("/FOO", "file:///FOO"),
+        ("/dir/foo", "file:///dir/foo"),
+        ("/dir/", "file:///dir/"),
+        ("/foo.mjs", "file:///foo.mjs"),
+        ("/foo bar", "file:///foo%20bar"),
+        ("/foo?bar", "file:///foo%3Fbar"),
+        ("/foo#bar", "file:///foo%23bar"),
+        ("/foo&bar", "file:///foo&bar"),
+        ("/foo=bar", "file:///foo=bar"),
+        ("/foo:bar", "file:///foo:bar"),
+        ("/foo;bar", "file:///foo;bar"),
+        ("/foo%bar", "file:///foo%25bar"),
+        ("/foo\\bar", "file:///foo%5Cbar"),
+        ("/foo\u{8}bar", "file:///foo%08bar"),
+        ("/foo\tbar", "file:///foo%09bar"),
+        ("/foo\nbar", "file:///foo%0Abar"),
+        ("/foo\rbar", "file:///foo%0Dbar"),
+        ("/fóóbàr", "file:///f%C3%B3%C3%B3b%C3%A0r"),
+        ("/€", "file:///%E2%82%AC"),
+        ("/🚀", "file:///%F0%9F%9A%80"),
+    ];
+    for &(path, href) in posix {
+        assert_eq!(from_posix(path.as_bytes()).unwrap(), href, "{path:?}");
+        assert_eq!(to_posix(href).unwrap(), path.as_bytes(), "{href}");
+    }
+    let windows: &[(&str, &str)] = &[
+        (r"C:\foo", "file:///C:/foo"),
+        (r"C:\FOO", "file:///C:/FOO"),
+        (r"C:\dir\foo", "file:///C:/dir/foo"),
+        (r"C:\dir\", "file:///C:/dir/"),
+        (r"C:\foo.mjs", "file:///C:/foo.mjs"),
+        (r"C:\foo bar", "file:///C:/foo%20bar"),
+        (r"C:\foo?bar", "file:///C:/foo%3Fbar"),
+        (r"C:\foo#bar", "file:///C:/foo%23bar"),
+        (r"C:\foo&bar", "file:///C:/foo&bar"),
+        (r"C:\foo=bar", "file:///C:/foo=bar"),
+        (r"C:\foo:bar", "file:///C:/foo:bar"),
+        (r"C:\foo;bar", "file:///C:/foo;bar"),
+        (r"C:\foo%bar", "file:///C:/foo%25bar"),
+        ("C:\\foo\u{8}bar", "file:///C:/foo%08bar"),
+        ("C:\\foo\tbar", "file:///C:/foo%09bar"),
+        ("C:\\foo\nbar", "file:///C:/foo%0Abar"),
+        ("C:\\foo\rbar", "file:///C:/foo%0Dbar"),
+        (r"C:\fóóbàr", "file:///C:/f%C3%B3%C3%B3b%C3%A0r"),
+        (r"C:\€", "file:///C:/%E2%82%AC"),
+        (r"C:\🚀", "file:///C:/%F0%9F%9A%80"),
+        (r"\\nas\My Docs\File.doc", "file://nas/My%20Docs/File.doc"),
+    ];
+    for &(path, href) in windows {
+        assert_eq!(from_windows(path).unwrap(), href, "{path:?}");
+        assert_eq!(to_windows(href).unwrap(), path, "{href}");
+    }
+}

@@ -370,3 +370,86 @@ fn socket_addrs_of_ip_hosts() {
         assert!(url(input).socket_addrs(|| None).is_err(), "{input}");
     }
 }
+
+/// Node's `test-url-urltooptions.js` and `test-url-format-whatwg.js`.
+#[test]
+fn node_helper_vectors() {
+    use whatwg_url::node::{self, FormatOptions};
+    let options =
+        node::url_to_http_options(&url("http://user:pass@foo.bar.com:21/aaa/zzz?l=24#test"));
+    assert_eq!(options.protocol, "http:");
+    assert_eq!(options.auth.as_deref(), Some("user:pass"));
+    assert_eq!(options.hostname, "foo.bar.com");
+    assert_eq!(options.port, Some(21));
+    assert_eq!(options.path, "/aaa/zzz?l=24");
+    assert_eq!(options.pathname, "/aaa/zzz");
+    assert_eq!(options.search, "?l=24");
+    assert_eq!(options.hash, "#test");
+    assert_eq!(
+        node::url_to_http_options(&url("http://[::1]:21")).hostname,
+        "::1"
+    );
+    assert_eq!(node::url_to_http_options(&url("http://h/")).auth, None);
+
+    let u = url("http://user:pass@xn--lck1c3crb1723bpq4a.com/a?a=b#c");
+    let all = FormatOptions::default();
+    for (options, expected) in [
+        (all, "http://user:pass@xn--lck1c3crb1723bpq4a.com/a?a=b#c"),
+        (
+            FormatOptions { auth: false, ..all },
+            "http://xn--lck1c3crb1723bpq4a.com/a?a=b#c",
+        ),
+        (
+            FormatOptions {
+                fragment: false,
+                ..all
+            },
+            "http://user:pass@xn--lck1c3crb1723bpq4a.com/a?a=b",
+        ),
+        (
+            FormatOptions {
+                search: false,
+                ..all
+            },
+            "http://user:pass@xn--lck1c3crb1723bpq4a.com/a#c",
+        ),
+        (
+            FormatOptions {
+                unicode: true,
+                ..all
+            },
+            "http://user:pass@理容ナカムラ.com/a?a=b#c",
+        ),
+    ] {
+        assert_eq!(node::format(&u, options), expected, "{options:?}");
+    }
+    assert_eq!(
+        node::format(
+            &url("http://user:pass@xn--0zwm56d.com:8080/path"),
+            FormatOptions {
+                unicode: true,
+                ..all
+            }
+        ),
+        "http://user:pass@测试.com:8080/path"
+    );
+    assert_eq!(node::format(&url("tel:123"), all), "tel:123");
+    assert_eq!(
+        node::format(
+            &url("tel:123"),
+            FormatOptions {
+                unicode: true,
+                ..all
+            }
+        ),
+        "tel:123"
+    );
+
+    // Node's documentation of domainToASCII / domainToUnicode.
+    assert_eq!(node::domain_to_ascii("español.com"), "xn--espaol-zwa.com");
+    assert_eq!(node::domain_to_ascii("中文.com"), "xn--fiq228c.com");
+    assert_eq!(node::domain_to_ascii("xn--iñvalid.com"), "");
+    assert_eq!(node::domain_to_unicode("xn--espaol-zwa.com"), "español.com");
+    assert_eq!(node::domain_to_unicode("xn--fiq228c.com"), "中文.com");
+    assert_eq!(node::domain_to_unicode("xn--iñvalid.com"), "");
+}
