@@ -12,6 +12,8 @@ mod domain_info;
 mod encoding;
 mod file_path;
 mod form;
+#[cfg(feature = "url")]
+mod interop;
 mod linked;
 mod network;
 pub mod node;
@@ -26,6 +28,8 @@ mod utf16;
 mod valid;
 
 pub use file_path::FilePathError;
+#[cfg(feature = "url")]
+pub use interop::InteropError;
 pub use linked::SearchParamsMut;
 pub use search_params::{IntoIter, Iter, PairLengthError, UrlSearchParams};
 pub use segments::PathSegmentsMut;

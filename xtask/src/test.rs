@@ -16,7 +16,7 @@ use crate::package;
 /// Every feature of the library crates (`percent`, `host`, `form-urlencoded`, `url-core`,
 /// `url-api`), for the second test run.
 const LIBRARY_FEATURES: &str = "whatwg-percent/alloc,whatwg-percent/encoding,whatwg-host/alloc,whatwg-host/psl,\
-whatwg-form-urlencoded/encoding,whatwg-url-core/encoding,whatwg-url/psl,whatwg-url/serde,whatwg-url/encoding";
+whatwg-form-urlencoded/encoding,whatwg-url-core/encoding,whatwg-url/psl,whatwg-url/serde,whatwg-url/encoding,whatwg-url/url";
 
 pub fn run(root: &Path) -> ExitCode {
     let mut failed_steps: Vec<&str> = Vec::new();
