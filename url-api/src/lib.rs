@@ -7,6 +7,9 @@ extern crate alloc;
 
 mod conversions;
 pub mod display;
+/// The migration tables from rust-url 2.5.8 and Node.js's `url` module (`MIGRATING.md`).
+#[doc = include_str!("../MIGRATING.md")]
+pub mod migrating {}
 #[cfg(feature = "psl")]
 mod domain_info;
 mod encoding;
