@@ -3,7 +3,7 @@
 
 use alloc::string::String;
 
-use crate::{HostRef, Url};
+use crate::{HostRef, SetterError, Url};
 
 impl Url {
     /// The URL's host when it is a domain (rust-url's `domain`): `None` for an IP address, an
@@ -49,6 +49,62 @@ impl Url {
             }
         }
         String::from(origin.ascii_serialization())
+    }
+}
+
+impl Url {
+    /// Makes the host null (rust-url's `set_host(None)`), where a URL may have a null host:
+    /// a non-special, non-`file` URL (spec 4.1) without username, password or port, whose path
+    /// is not empty (with a null host an empty path would serialize as an opaque one). A path
+    /// that starts with an empty segment keeps its meaning through the serializer's `/.`
+    /// (spec 4.5).
+    ///
+    /// Errors: [`SetterError::InvalidHost`] for a special URL or an empty path,
+    /// [`SetterError::CannotHaveUsernamePasswordPort`] when the URL has a username, password
+    /// or port. A URL whose host is null already is left as it is.
+    ///
+    /// ```
+    /// use whatwg_url::{SetterError, Url};
+    /// let mut url = Url::parse("git://example.com//repo?x#y", None).unwrap();
+    /// url.try_set_host_null()?;
+    /// assert_eq!(url.href(), "git:/.//repo?x#y");
+    /// let mut web = Url::parse("https://example.com/", None).unwrap();
+    /// assert_eq!(web.try_set_host_null(), Err(SetterError::InvalidHost(None)));
+    /// # Ok::<(), SetterError>(())
+    /// ```
+    pub fn try_set_host_null(&mut self) -> Result<(), SetterError> {
+        if self.host_kind().is_none() {
+            return Ok(());
+        }
+        if self.is_special() || self.pathname().is_empty() {
+            return Err(SetterError::InvalidHost(None));
+        }
+        if !self.username().is_empty()
+            || !self.password().is_empty()
+            || self.port_number().is_some()
+        {
+            return Err(SetterError::CannotHaveUsernamePasswordPort);
+        }
+        // The serialization of the same record with a null host (spec 4.5): scheme, `:`, the
+        // `/.` guard for a path starting with an empty segment, path, query, fragment.
+        let href = self.href();
+        // The path starts where the pathname, query and fragment (with their `?` and `#`, which
+        // the search and hash getters leave out when empty) end the href.
+        let tail = self.pathname().len()
+            + self.query().map_or(0, |q| 1 + q.len())
+            + self.fragment().map_or(0, |f| 1 + f.len());
+        let path_start = href.len() - tail;
+        let mut serialization = String::with_capacity(href.len());
+        serialization.push_str(self.protocol());
+        if self.pathname().starts_with("//") {
+            serialization.push_str("/.");
+        }
+        serialization.push_str(href.get(path_start..).unwrap_or_default());
+        let parsed =
+            Url::parse(&serialization, None).map_err(|_| SetterError::InvalidHost(None))?;
+        debug_assert_eq!(parsed.pathname(), self.pathname());
+        *self = parsed;
+        Ok(())
     }
 }
 

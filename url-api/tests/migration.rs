@@ -453,3 +453,31 @@ fn node_helper_vectors() {
     assert_eq!(node::domain_to_unicode("xn--fiq228c.com"), "中文.com");
     assert_eq!(node::domain_to_unicode("xn--iñvalid.com"), "");
 }
+
+/// rust-url's `set_host(None)`, where the standard lets a URL have a null host.
+#[test]
+fn null_host() {
+    for (input, expected) in [
+        ("foo://h/p", Ok("foo:/p")),
+        ("foo://h/p?#", Ok("foo:/p?#")),
+        ("foo://h//p", Ok("foo:/.//p")),
+        ("foo:/p", Ok("foo:/p")),
+        ("foo://h", Err(SetterError::InvalidHost(None))),
+        ("https://h/p", Err(SetterError::InvalidHost(None))),
+        ("file:///p", Err(SetterError::InvalidHost(None))),
+        (
+            "foo://u@h/p",
+            Err(SetterError::CannotHaveUsernamePasswordPort),
+        ),
+        (
+            "foo://h:1/p",
+            Err(SetterError::CannotHaveUsernamePasswordPort),
+        ),
+        ("mailto:x", Ok("mailto:x")),
+    ] {
+        let mut u = url(input);
+        let result = u.try_set_host_null().map(|()| u.href().to_owned());
+        assert_eq!(result.as_deref().map_err(Clone::clone), expected, "{input}");
+        assert_eq!(url(u.href()), u, "{input}");
+    }
+}
