@@ -8,7 +8,9 @@
 //!   reported; every reported offset lies within the input;
 //! - the record's invariants hold (`url_core::Url::check_invariants`);
 //! - idempotence: the href parses to the same href, the same components and an equal record;
-//! - with a base: `base.join(x)` equals `Url::parse(x, Some(base))`.
+//! - with a base: `base.join(x)` equals `Url::parse(x, Some(base))`, and
+//!   `base.join(base.make_relative(url))` gives the URL back;
+//! - a `file:` URL's POSIX and Windows paths survive path → URL → path.
 
 use url_core::{ReportedError, Utf8};
 use whatwg_url::Url;
@@ -103,6 +105,38 @@ pub fn check_one(input: &str, base: Option<&str>) {
             joined.as_ref().ok(),
             Some(&url),
             "join disagrees with parse for {input:?} against {base:?}"
+        );
+        // make_relative: every reference it gives joins back to the URL.
+        if let Some(relative) = base.make_relative(&url) {
+            assert_eq!(
+                base.join(&relative).as_ref().ok(),
+                Some(&url),
+                "make_relative gave {relative:?} from {base:?} to {url:?}"
+            );
+        }
+    }
+    file_paths_round_trip(&url);
+}
+
+/// A `file:` URL's POSIX and Windows paths, when it has them, give back a URL whose path is
+/// the same (the query and fragment are not part of a path).
+fn file_paths_round_trip(url: &Url) {
+    if let Ok(path) = url.to_posix_path() {
+        let back = Url::from_posix_path(&path)
+            .unwrap_or_else(|e| panic!("POSIX path {path:?} of {url:?}: {e}"));
+        assert_eq!(
+            back.to_posix_path().as_ref(),
+            Ok(&path),
+            "POSIX path of {url:?} through {back:?}"
+        );
+    }
+    if let Ok(path) = url.to_windows_path() {
+        let back = Url::from_windows_path(&path)
+            .unwrap_or_else(|e| panic!("Windows path {path:?} of {url:?}: {e}"));
+        assert_eq!(
+            back.to_windows_path().as_ref(),
+            Ok(&path),
+            "Windows path of {url:?} through {back:?}"
         );
     }
 }

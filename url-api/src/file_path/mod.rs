@@ -202,12 +202,13 @@ impl Url {
     }
 
     /// The Windows path of a `file:` URL, as UTF-16 code units: `\\host\…` for a URL with a
-    /// host (shown in Unicode), `C:\…` otherwise; `/` becomes `\`, the path is percent-decoded
-    /// and read as WTF-8. The query and fragment are ignored.
+    /// host (shown in Unicode), `C:\…` otherwise; `/` becomes `\` and a run of separators is
+    /// one (as Windows reads it), the path is percent-decoded and read as WTF-8. The query and
+    /// fragment are ignored.
     ///
     /// Errors: [`FilePathError::NotAFileUrl`], [`FilePathError::MissingDriveLetter`],
     /// [`FilePathError::EncodedSeparator`] (`%2F`, `%5C`), [`FilePathError::NotUnicode`],
-    /// [`FilePathError::NulByte`].
+    /// [`FilePathError::NulByte`], [`FilePathError::IncompleteUncPath`] (`file://server/`).
     ///
     /// ```
     /// use whatwg_url::Url;

@@ -161,14 +161,37 @@ pub(super) fn from_url(url: &Url) -> Result<Vec<u16>, FilePathError> {
         out.extend(unicode.encode_utf16());
         &decoded
     };
-    let start = out.len();
-    wtf8_decode_into(tail, &mut out).ok_or(FilePathError::NotUnicode)?;
-    for unit in out.get_mut(start..).unwrap_or_default() {
-        if *unit == u16::from(b'/') {
-            *unit = u16::from(b'\\');
+    let mut decoded_tail = Vec::with_capacity(tail.len());
+    wtf8_decode_into(tail, &mut decoded_tail).ok_or(FilePathError::NotUnicode)?;
+    // `/` becomes `\`, and a run of separators is one, as Windows reads it (and as
+    // `Url::from_windows_path` writes it, so that path → URL → path is the identity).
+    let backslash = u16::from(b'\\');
+    for unit in decoded_tail {
+        let unit = if unit == u16::from(b'/') {
+            backslash
+        } else {
+            unit
+        };
+        if unit != backslash || out.last() != Some(&backslash) {
+            out.push(unit);
         }
     }
+    // `\\server` or `\\server\` names no share, so no file.
+    if !hostname.is_empty() && !names_a_share(&out) {
+        return Err(FilePathError::IncompleteUncPath);
+    }
     Ok(out)
+}
+
+/// Whether a UNC path (`\\server\…`) has a share name after its server.
+fn names_a_share(unc: &[u16]) -> bool {
+    let backslash = u16::from(b'\\');
+    let after_server = unc
+        .get(2..)
+        .unwrap_or_default()
+        .iter()
+        .skip_while(|&&u| u != backslash);
+    after_server.skip(1).any(|&u| u != backslash)
 }
 
 /// UTF-16 code units as WTF-8: UTF-8, with each lone surrogate as the three bytes UTF-8 would
