@@ -200,8 +200,14 @@ fn windows_forms() {
     assert_eq!(to_windows("file:///C|/x").unwrap(), r"C:\x");
     // Runs of separators are one, as Windows reads them (found by the parse fuzz target's
     // path round trip); a UNC URL without a share names no file.
-    assert_eq!(to_windows("file:///c:////foo/bar.html").unwrap(), r"c:\foo\bar.html");
-    assert_eq!(to_windows("file://lion//localhost//pig").unwrap(), r"\\lion\localhost\pig");
+    assert_eq!(
+        to_windows("file:///c:////foo/bar.html").unwrap(),
+        r"c:\foo\bar.html"
+    );
+    assert_eq!(
+        to_windows("file://lion//localhost//pig").unwrap(),
+        r"\\lion\localhost\pig"
+    );
     assert_eq!(to_windows("file://server/"), Err(E::IncompleteUncPath));
     assert_eq!(to_windows("file://server//"), Err(E::IncompleteUncPath));
 }

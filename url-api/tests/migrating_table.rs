@@ -118,10 +118,9 @@ fn every_item_has_a_row() {
 
 #[test]
 fn every_row_has_a_counterpart_or_a_reason() {
-    for row in TABLE
-        .lines()
-        .filter(|l| l.starts_with("| `") || l.starts_with("| "))
-    {
+    // The item tables (the list of deliberate differences after them has other columns).
+    let items = TABLE.split("## Deliberate differences").next().unwrap();
+    for row in items.lines().filter(|l| l.starts_with("| ")) {
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
         if cells
             .get(1)
