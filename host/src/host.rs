@@ -43,12 +43,26 @@ pub enum HostRef<'a> {
 impl Host {
     /// The host parser (spec 3.5) with `isOpaque` false: the host of a special URL.
     /// Validation errors are ignored; see [`crate::parse_host_into`] to receive them.
+    ///
+    /// ```
+    /// use host::Host;
+    /// assert_eq!(Host::parse("EXAMPLE.com").unwrap(), Host::Domain("example.com".into()));
+    /// assert_eq!(Host::parse("0x7f.1").unwrap(), Host::Ipv4([127, 0, 0, 1].into()));
+    /// assert!(Host::parse("exa mple").is_err());
+    /// ```
     pub fn parse(input: &str) -> Result<Host, ReportedError> {
         Self::parse_with(input, false)
     }
 
     /// The host parser (spec 3.5) with `isOpaque` true: the host of a non-special URL. The
     /// empty input gives [`Host::Empty`].
+    ///
+    /// ```
+    /// use host::Host;
+    /// assert_eq!(Host::parse_opaque("EXA%41mple").unwrap(), Host::Opaque("EXA%41mple".into()));
+    /// assert_eq!(Host::parse_opaque("").unwrap(), Host::Empty);
+    /// assert!(Host::parse_opaque("a b").is_err());
+    /// ```
     pub fn parse_opaque(input: &str) -> Result<Host, ReportedError> {
         Self::parse_with(input, true)
     }
@@ -134,6 +148,11 @@ impl<'a> HostRef<'a> {
     }
 
     /// An owned copy.
+    ///
+    /// ```
+    /// use host::{Host, HostRef};
+    /// assert_eq!(HostRef::Domain("example.com").to_owned(), Host::Domain("example.com".into()));
+    /// ```
     pub fn to_owned(&self) -> Host {
         match *self {
             HostRef::Domain(d) => Host::Domain(d.into()),

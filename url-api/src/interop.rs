@@ -7,6 +7,12 @@
 //! serialization of almost every URL; where they do not (see `fuzz/DIVERGENCES.md`: rust-url
 //! keeps some older behaviours of the standard), the conversion fails with
 //! [`InteropError::Disagreement`] instead of handing on a different URL.
+//!
+//! Measured (`cargo test -p whatwg-url --features url --test interop`): of the 97,631 real URLs
+//! of the project's datasets, every one converts both ways; of the 350 inputs of WPT's
+//! `urltestdata.json` that parse without a base, 326 convert, rust-url reads 16 as another URL
+//! and rejects 8 (inputs written to probe the standard's corners: IDNA, IPv4 forms, opaque
+//! paths).
 
 use alloc::string::String;
 use core::fmt;

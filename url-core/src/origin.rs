@@ -79,18 +79,38 @@ impl TupleOrigin {
 }
 
 impl Origin {
-    /// A new opaque origin.
+    /// A new opaque origin: same origin only with itself (and its clones).
+    ///
+    /// ```
+    /// use url_core::Origin;
+    /// let a = Origin::new_opaque();
+    /// assert!(a.is_opaque() && a.same_origin(&a.clone()));
+    /// assert!(!a.same_origin(&Origin::new_opaque()));
+    /// assert_eq!(a.ascii_serialization(), "null");
+    /// ```
     pub fn new_opaque() -> Origin {
         Origin::Opaque(OpaqueOrigin::new())
     }
 
     /// Whether the origin is opaque.
+    ///
+    /// ```
+    /// use url_core::Url;
+    /// assert!(Url::parse("data:,x", None).unwrap().origin().is_opaque());
+    /// assert!(!Url::parse("https://h/", None).unwrap().origin().is_opaque());
+    /// ```
     pub fn is_opaque(&self) -> bool {
         matches!(self, Origin::Opaque(_))
     }
 
     /// The ASCII serialization of an origin (HTML): `"null"` for an opaque origin, else
     /// `scheme "://" host [":" port]`.
+    ///
+    /// ```
+    /// use url_core::Url;
+    /// let url = Url::parse("https://u@xn--mnchen-3ya.de:8443/p", None).unwrap();
+    /// assert_eq!(url.origin().ascii_serialization(), "https://xn--mnchen-3ya.de:8443");
+    /// ```
     pub fn ascii_serialization(&self) -> &str {
         match self {
             Origin::Opaque(_) => "null",
@@ -100,6 +120,13 @@ impl Origin {
 
     /// Same origin (HTML): both opaque and identical, or both tuples with equal scheme, host
     /// and port.
+    ///
+    /// ```
+    /// use url_core::Url;
+    /// let origin = |s: &str| Url::parse(s, None).unwrap().origin();
+    /// assert!(origin("https://h/a").same_origin(&origin("https://h:443/b")));
+    /// assert!(!origin("https://h/").same_origin(&origin("http://h/")));
+    /// ```
     pub fn same_origin(&self, other: &Origin) -> bool {
         self == other
     }
