@@ -72,6 +72,24 @@ pub(crate) struct Bounds {
     pub(crate) opaque_path: bool,
 }
 
+impl Bounds {
+    /// Where a parse starts: every boundary at 0, no query, fragment, port or host, a
+    /// non-special scheme, a path that is a list.
+    pub(crate) const START: Bounds = Bounds {
+        scheme_end: 0,
+        username_end: 0,
+        host_start: 0,
+        host_end: 0,
+        path_start: 0,
+        query_start: None,
+        fragment_start: None,
+        port: None,
+        host: None,
+        scheme_type: SchemeType::NotSpecial,
+        opaque_path: false,
+    };
+}
+
 impl Url {
     /// The one way a record is made: the parser's end (`Parser::finish`), the fast path's
     /// `build` and the setters' `Parts::build` all end here. `None` when the serialization is
@@ -420,12 +438,9 @@ mod tests {
             host_start: 8,
             host_end: 9,
             path_start: 9,
-            query_start: None,
-            fragment_start: None,
-            port: None,
             host: url.host,
             scheme_type: url.scheme_type,
-            opaque_path: false,
+            ..super::Bounds::START
         };
         let rebuilt = Url::from_parts(url.as_str().into(), bounds).unwrap();
         assert_eq!(rebuilt, url);

@@ -16,7 +16,6 @@ mod states_scheme;
 mod tables;
 
 use crate::error::ParseError;
-use crate::scheme::SchemeType;
 use crate::url::{Bounds, Url};
 use alloc::string::String;
 use host::{HostKind, ReportedError, ValidationError, ValidationSink};
@@ -154,19 +153,7 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
             sink,
             state_override,
             out: String::new(),
-            bounds: Bounds {
-                scheme_end: 0,
-                username_end: 0,
-                host_start: 0,
-                host_end: 0,
-                path_start: 0,
-                query_start: None,
-                fragment_start: None,
-                port: None,
-                host: None,
-                scheme_type: SchemeType::NotSpecial,
-                opaque_path: false,
-            },
+            bounds: Bounds::START,
             includes_credentials: false,
             host_set: false,
             port_set: false,
