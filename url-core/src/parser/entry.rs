@@ -248,3 +248,112 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
         parts.build()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Overridden, ParseError, StateOverride, Url};
+
+    fn url(s: &str) -> Url {
+        Url::parse(s, None).unwrap()
+    }
+
+    /// Each outcome of the override entry, and what it leaves in the record.
+    #[test]
+    fn override_outcomes() {
+        let cases: [(
+            &str,
+            &str,
+            StateOverride,
+            Result<Overridden, StateOverride>,
+            &str,
+        ); 8] = [
+            (
+                "https://h/p",
+                "x.org",
+                StateOverride::Hostname,
+                Ok(Overridden::Changed),
+                "https://x.org/p",
+            ),
+            // Same value: still "changed" (the states ran), the record equal.
+            (
+                "https://h/p",
+                "h",
+                StateOverride::Hostname,
+                Ok(Overridden::Changed),
+                "https://h/p",
+            ),
+            (
+                "https://h/p",
+                "foo:",
+                StateOverride::SchemeStart,
+                Ok(Overridden::Unchanged),
+                "https://h/p",
+            ),
+            (
+                "file:///p",
+                "http:",
+                StateOverride::SchemeStart,
+                Ok(Overridden::Unchanged),
+                "file:///p",
+            ),
+            (
+                "mailto:x",
+                "/p",
+                StateOverride::PathStart,
+                Ok(Overridden::Unchanged),
+                "mailto:x",
+            ),
+            (
+                "https://h/p",
+                "1x:",
+                StateOverride::SchemeStart,
+                Err(StateOverride::SchemeStart),
+                "https://h/p",
+            ),
+            (
+                "https://h:1/p",
+                "x",
+                StateOverride::Port,
+                Err(StateOverride::Port),
+                "https://h:1/p",
+            ),
+            // The host is set, then the port fails (spec 6.1 host setter).
+            (
+                "https://h/p",
+                "g:x",
+                StateOverride::Host,
+                Err(StateOverride::Port),
+                "https://g/p",
+            ),
+        ];
+        for (start, input, state, expected, after) in cases {
+            let mut u = url(start);
+            let outcome = u.basic_parse_override(input, state).map_err(|e| e.state);
+            assert_eq!(outcome, expected, "{input:?} as {state:?} on {start}");
+            assert_eq!(u.as_str(), after, "{input:?} as {state:?} on {start}");
+            assert_eq!(u.check_invariants(), Ok(()));
+        }
+    }
+
+    /// A failure names its validation error where the spec names one.
+    #[test]
+    fn override_failures_say_why() {
+        let mut u = url("https://h/");
+        let failed = u
+            .basic_parse_override("a b", StateOverride::Hostname)
+            .unwrap_err();
+        // U+0020 is a forbidden domain code point: the domain parser fails with
+        // domain-to-ASCII, about the domain as a whole (July 2026 edition, spec 3.3).
+        assert!(
+            matches!(failed.error, ParseError::Invalid(e) if e.error == crate::ValidationError::DomainToAscii && e.offset == 0),
+            "{failed:?}"
+        );
+        let failed = u
+            .basic_parse_override("99999", StateOverride::Port)
+            .unwrap_err();
+        assert!(
+            matches!(failed.error, ParseError::Invalid(e) if e.error == crate::ValidationError::PortOutOfRange)
+        );
+        assert_eq!(u.as_str(), "https://h/");
+    }
+}
