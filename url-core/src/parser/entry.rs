@@ -260,13 +260,15 @@ mod tests {
     /// Each outcome of the override entry, and what it leaves in the record.
     #[test]
     fn override_outcomes() {
-        let cases: [(
-            &str,
-            &str,
+        /// The URL, the input, the override, the outcome (or the failing state), the URL after.
+        type Case = (
+            &'static str,
+            &'static str,
             StateOverride,
             Result<Overridden, StateOverride>,
-            &str,
-        ); 8] = [
+            &'static str,
+        );
+        let cases: [Case; 8] = [
             (
                 "https://h/p",
                 "x.org",
