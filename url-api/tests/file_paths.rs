@@ -210,6 +210,11 @@ fn windows_forms() {
     );
     assert_eq!(to_windows("file://server/"), Err(E::IncompleteUncPath));
     assert_eq!(to_windows("file://server//"), Err(E::IncompleteUncPath));
+    // A host `.` would make a device path (found by the parse fuzz target), and `//./` is the
+    // device prefix written with `/`.
+    assert_eq!(to_windows("file://./pipe/x"), Err(E::UnsupportedHost));
+    assert_eq!(from_windows("//./pipe/x"), Err(E::UnsupportedPrefix));
+    assert_eq!(from_windows(r"\\.\pipe\x"), Err(E::UnsupportedPrefix));
 }
 
 /// Path → URL → path gives the path back, for generated POSIX byte paths (any byte but NUL and

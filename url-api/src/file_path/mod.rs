@@ -41,7 +41,8 @@ pub enum FilePathError {
     /// The path, or the URL's decoded path, holds a NUL byte (no file system takes one).
     NulByte,
     /// A host that the path style cannot express: any host for a POSIX path; for a Windows
-    /// path, a UNC server name that the URL host parser rejects.
+    /// path, a UNC server name that the URL host parser rejects, and the host `.` (`\\.\` is
+    /// the device namespace).
     UnsupportedHost,
     /// The URL's path holds an encoded separator (`%2F`; for Windows also `%5C`): decoding it
     /// would split a segment in two.
@@ -208,7 +209,9 @@ impl Url {
     ///
     /// Errors: [`FilePathError::NotAFileUrl`], [`FilePathError::MissingDriveLetter`],
     /// [`FilePathError::EncodedSeparator`] (`%2F`, `%5C`), [`FilePathError::NotUnicode`],
-    /// [`FilePathError::NulByte`], [`FilePathError::IncompleteUncPath`] (`file://server/`).
+    /// [`FilePathError::NulByte`], [`FilePathError::IncompleteUncPath`] (`file://server/`),
+    /// [`FilePathError::UnsupportedHost`] (`file://./pipe/x` would be the device path
+    /// `\\.\pipe\x`).
     ///
     /// ```
     /// use whatwg_url::Url;

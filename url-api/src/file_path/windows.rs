@@ -112,6 +112,10 @@ fn unc(bytes: &[u8], verbatim: bool) -> Result<(String, &[u8]), FilePathError> {
     if server.is_empty() || share_end == 0 {
         return Err(FilePathError::IncompleteUncPath);
     }
+    // `//./…` and `//?/…` are the device and verbatim prefixes written with `/`.
+    if matches!(server, [b'.' | b'?']) {
+        return Err(FilePathError::UnsupportedPrefix);
+    }
     // The host parser decodes `%XX` in a domain: a server name holding `%` would name another
     // server. `localhost` is the empty host in a `file:` URL (spec 4.4 file host state), which
     // would lose the UNC path.
@@ -153,6 +157,10 @@ pub(super) fn from_url(url: &Url) -> Result<Vec<u16>, FilePathError> {
             _ => return Err(FilePathError::MissingDriveLetter),
         }
     } else {
+        // `\\.\…` would be a device path (`file://./pipe/x` must not name `\\.\pipe\x`).
+        if hostname == "." {
+            return Err(FilePathError::UnsupportedHost);
+        }
         out.extend([u16::from(b'\\'); 2]);
         let unicode = match url.host_kind() {
             Some(HostKind::Domain) => host::domain_to_unicode(hostname),
