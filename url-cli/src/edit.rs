@@ -1,0 +1,206 @@
+//! Editing options, checked once and applied to each URL in a fixed order: `--redirect`, each
+//! `--set` in order, each `--append`, `--qtrim`, `--sort-query`. Every change goes through the
+//! standard's setters (spec 6.1) or URLSearchParams (spec 6.2); a setter that refuses a value
+//! is reported, not ignored as a browser would.
+
+use whatwg_url::{SetterError, Url};
+
+use crate::Cli;
+
+/// A component `--set` can change.
+#[derive(Clone, Copy, Debug)]
+enum Component {
+    Href,
+    Protocol,
+    Username,
+    Password,
+    Host,
+    Hostname,
+    Port,
+    Pathname,
+    Search,
+    Hash,
+}
+
+impl Component {
+    fn parse(name: &str) -> Option<Component> {
+        Some(match name {
+            "href" | "url" => Component::Href,
+            "protocol" | "scheme" => Component::Protocol,
+            "username" | "user" => Component::Username,
+            "password" => Component::Password,
+            "host" => Component::Host,
+            "hostname" => Component::Hostname,
+            "port" => Component::Port,
+            "pathname" | "path" => Component::Pathname,
+            "search" | "query" => Component::Search,
+            "hash" | "fragment" => Component::Hash,
+            _ => return None,
+        })
+    }
+
+    fn set(self, url: &mut Url, value: &str) -> Result<(), String> {
+        let why = |e: SetterError| e.to_string();
+        match self {
+            Component::Href => url.set_href(value).map_err(|e| e.to_string()),
+            Component::Protocol => url.try_set_protocol(value).map_err(why),
+            Component::Username => url.try_set_username(value).map_err(why),
+            Component::Password => url.try_set_password(value).map_err(why),
+            Component::Host => url.try_set_host(value).map_err(why),
+            Component::Hostname => url.try_set_hostname(value).map_err(why),
+            Component::Port => url.try_set_port(value).map_err(why),
+            Component::Pathname => url.try_set_pathname(value).map_err(why),
+            Component::Search => url.try_set_search(value).map_err(why),
+            Component::Hash => url.try_set_hash(value).map_err(why),
+        }
+    }
+}
+
+/// `--append`'s targets.
+#[derive(Debug)]
+enum Append {
+    /// A path segment.
+    Segment(String),
+    /// A query pair.
+    Pair(String, String),
+}
+
+/// The edits of a command line.
+#[derive(Debug, Default)]
+pub struct Edits {
+    redirect: Option<String>,
+    sets: Vec<(Component, String, String)>,
+    appends: Vec<Append>,
+    qtrims: Vec<String>,
+    sort_query: bool,
+}
+
+impl Edits {
+    /// The edits of `cli`, or a usage error.
+    pub fn from_cli(cli: &Cli) -> Result<Edits, String> {
+        let mut edits = Edits {
+            redirect: cli.redirect.clone(),
+            qtrims: cli.qtrims.clone(),
+            sort_query: cli.sort_query,
+            ..Edits::default()
+        };
+        for set in &cli.sets {
+            let (name, value) = set
+                .split_once('=')
+                .ok_or_else(|| format!("--set {set:?}: expected COMPONENT=VALUE"))?;
+            let component = Component::parse(name)
+                .ok_or_else(|| format!("--set {set:?}: unknown component {name:?} (see --help)"))?;
+            edits.sets.push((component, value.to_owned(), set.clone()));
+        }
+        for append in &cli.appends {
+            edits.appends.push(match append.split_once('=') {
+                Some(("path" | "pathname", segment)) => Append::Segment(segment.to_owned()),
+                Some(("query" | "search", pair)) => {
+                    let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+                    Append::Pair(name.to_owned(), value.to_owned())
+                }
+                _ => {
+                    return Err(format!(
+                        "--append {append:?}: expected path=SEGMENT or query=NAME=VALUE"
+                    ));
+                }
+            });
+        }
+        Ok(edits)
+    }
+
+    /// `url` with the edits applied, or why one could not be.
+    pub fn apply(&self, mut url: Url) -> Result<Url, String> {
+        if let Some(relative) = &self.redirect {
+            url = url
+                .join(relative)
+                .map_err(|e| format!("--redirect {relative:?}: {e}"))?;
+        }
+        for (component, value, given) in &self.sets {
+            component
+                .set(&mut url, value)
+                .map_err(|e| format!("--set {given:?}: {e}"))?;
+        }
+        for append in &self.appends {
+            match append {
+                Append::Segment(segment) => {
+                    let mut segments = url
+                        .path_segments_mut()
+                        .map_err(|e| format!("--append path={segment:?}: {e}"))?;
+                    segments.pop_if_empty().push(segment);
+                }
+                Append::Pair(name, value) => url.search_params_mut().append(name, value),
+            }
+        }
+        if !self.qtrims.is_empty() {
+            let names: Vec<String> = url
+                .search_params()
+                .keys()
+                .filter(|name| self.qtrims.iter().any(|glob| glob_matches(glob, name)))
+                .map(str::to_owned)
+                .collect();
+            if !names.is_empty() {
+                let mut params = url.search_params_mut();
+                for name in &names {
+                    params.delete(name, None);
+                }
+            }
+        }
+        if self.sort_query && url.query().is_some() {
+            url.search_params_mut().sort();
+        }
+        Ok(url)
+    }
+}
+
+/// Whether `text` matches `glob` (`*`: any run of characters, `?`: one character), in time
+/// proportional to their lengths' product at worst.
+pub fn glob_matches(glob: &str, text: &str) -> bool {
+    let (glob, text): (Vec<char>, Vec<char>) = (glob.chars().collect(), text.chars().collect());
+    let (mut g, mut t) = (0, 0);
+    // The last `*` seen, and the text position it was tried at.
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        match glob.get(g) {
+            Some('*') => {
+                star = Some((g, t));
+                g += 1;
+            }
+            Some(&c) if c == '?' || c == text[t] => {
+                g += 1;
+                t += 1;
+            }
+            _ => match star {
+                Some((sg, st)) => {
+                    g = sg + 1;
+                    t = st + 1;
+                    star = Some((sg, st + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    glob[g..].iter().all(|&c| c == '*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_matches;
+
+    #[test]
+    fn globs() {
+        for (glob, text, expected) in [
+            ("utm_*", "utm_source", true),
+            ("utm_*", "xutm_source", false),
+            ("*", "", true),
+            ("a?c", "abc", true),
+            ("a?c", "ac", false),
+            ("*b*", "abc", true),
+            ("a*b*c", "axxbyyc", true),
+            ("a*b*c", "axxbyy", false),
+            ("fbclid", "fbclid", true),
+        ] {
+            assert_eq!(glob_matches(glob, text), expected, "{glob} {text}");
+        }
+    }
+}

@@ -1,0 +1,391 @@
+//! The `wurl` binary, run as a user runs it: a table of argument lists, stdin, and the expected
+//! stdout, stderr (a part of it) and exit code; then JSON output against `whatwg-url` for every
+//! line of the datasets.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `wurl args` with `stdin`; (stdout, stderr, exit code).
+fn wurl(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wurl"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("wurl runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("wurl ends");
+    writer.join().expect("stdin written");
+    (
+        String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        output.status.code().expect("an exit code"),
+    )
+}
+
+/// (arguments, stdin, stdout, a part of stderr, exit code).
+type Case = (
+    &'static [&'static str],
+    &'static str,
+    &'static str,
+    &'static str,
+    i32,
+);
+
+const CASES: &[Case] = &[
+    // Normalization, arguments and stdin.
+    (
+        &["HTTPS://EXAMPLE.com:443/a/../b"],
+        "",
+        "https://example.com/b\n",
+        "",
+        0,
+    ),
+    (
+        &[],
+        "http://x/ y\r\n\n\nhttps://h\n",
+        "http://x/%20y\nhttps://h/\n",
+        "",
+        0,
+    ),
+    (&[], "\u{feff}https://h/\n", "https://h/\n", "", 0),
+    (&[], "", "", "", 0),
+    (
+        &["nope", "https://h/"],
+        "",
+        "https://h/\n",
+        "\"nope\": invalid URL: missing-scheme-non-relative-URL at byte 0",
+        1,
+    ),
+    (
+        &["--base", "https://h/a/b", "../c", "?q"],
+        "",
+        "https://h/c\nhttps://h/a/b?q\n",
+        "",
+        0,
+    ),
+    (&["--base", "nope", "x"], "", "", "--base \"nope\"", 2),
+    // Templates.
+    (
+        &["--get", "{hostname} {port} {pathname}", "https://h:81/p"],
+        "",
+        "h 81 /p\n",
+        "",
+        0,
+    ),
+    (
+        &[
+            "-g",
+            "{apex}|{tld}|{subdomain}",
+            "https://a.b.example.co.uk/",
+        ],
+        "",
+        "example.co.uk|co.uk|a.b\n",
+        "",
+        0,
+    ),
+    (
+        &["-g", "{query:a} [{query-all:a}]", "https://h/?a=1&a=2%203"],
+        "",
+        "1 [1 2 3]\n",
+        "",
+        0,
+    ),
+    (
+        &["-g", "{display}", "https://xn--mnchen-3ya.de/%C3%A4"],
+        "",
+        "https://münchen.de/ä\n",
+        "",
+        0,
+    ),
+    (
+        &["-g", "{nope}", "https://h/"],
+        "",
+        "",
+        "unknown component {nope}",
+        2,
+    ),
+    (&["-g", "{href", "https://h/"], "", "", "unclosed", 2),
+    // unfurl modes.
+    (
+        &[
+            "-m",
+            "domains",
+            "https://a.example.com/x",
+            "https://b.example.com/",
+        ],
+        "",
+        "a.example.com\nb.example.com\n",
+        "",
+        0,
+    ),
+    (
+        &[
+            "-m",
+            "apexes",
+            "-u",
+            "https://a.example.com/",
+            "https://b.example.com/",
+        ],
+        "",
+        "example.com\n",
+        "",
+        0,
+    ),
+    (&["-m", "paths", "https://h/a/b?x"], "", "/a/b\n", "", 0),
+    (
+        &["-m", "keys", "-u", "https://h/?a=1&b=2&a=3"],
+        "",
+        "a\nb\n",
+        "",
+        0,
+    ),
+    (
+        &["-m", "values", "https://h/?a=1&b=x+y"],
+        "",
+        "1\nx y\n",
+        "",
+        0,
+    ),
+    (
+        &["-m", "keypairs", "https://h/?a=1&b=%41"],
+        "",
+        "a=1\nb=A\n",
+        "",
+        0,
+    ),
+    // Editing.
+    (
+        &["--set", "pathname=/x y", "--set", "hash=top", "https://h/a"],
+        "",
+        "https://h/x%20y#top\n",
+        "",
+        0,
+    ),
+    (
+        &["--set", "port=99999", "https://h/"],
+        "",
+        "",
+        "--set \"port=99999\": invalid port",
+        1,
+    ),
+    (
+        &["--set", "color=red", "https://h/"],
+        "",
+        "",
+        "unknown component \"color\"",
+        2,
+    ),
+    (
+        &["--set", "nonsense", "https://h/"],
+        "",
+        "",
+        "expected COMPONENT=VALUE",
+        2,
+    ),
+    (
+        &[
+            "--append",
+            "path=a b",
+            "--append",
+            "query=k=v w",
+            "https://h/d/",
+        ],
+        "",
+        "https://h/d/a%20b?k=v+w\n",
+        "",
+        0,
+    ),
+    (
+        &["--append", "path=x", "mailto:me@h"],
+        "",
+        "",
+        "opaque path",
+        1,
+    ),
+    (
+        &[
+            "--qtrim",
+            "utm_*",
+            "https://h/?utm_source=a&q=1&utm_medium=b",
+        ],
+        "",
+        "https://h/?q=1\n",
+        "",
+        0,
+    ),
+    (
+        &["--sort-query", "https://h/?b=2&a=1&b=1"],
+        "",
+        "https://h/?a=1&b=2&b=1\n",
+        "",
+        0,
+    ),
+    (
+        &["--redirect", "../z?q", "https://h/a/b/c"],
+        "",
+        "https://h/a/z?q\n",
+        "",
+        0,
+    ),
+    // Validation.
+    (
+        &["--valid", "https://h/", "nope", "https://u@h\\p"],
+        "",
+        "https://h/\nhttps://u@h/p\n",
+        "",
+        1,
+    ),
+    (
+        &["--valid", "--strict", "https://h/", "https://u@h\\p"],
+        "",
+        "https://h/\n",
+        "",
+        0,
+    ),
+    (
+        &["--invalid", "https://h/", "nope", "http://[::1"],
+        "",
+        "nope\nhttp://[::1\n",
+        "",
+        1,
+    ),
+    (
+        &["--invalid", "--strict", "https://h/", "https://u@h/"],
+        "",
+        "https://u@h/\n",
+        "",
+        0,
+    ),
+    (
+        &["--explain", "https://u@h\\p"],
+        "",
+        "https://u@h/p\n",
+        "\n         ^ invalid-credentials (byte 9)",
+        0,
+    ),
+    (
+        &["--explain", "http://[::1"],
+        "",
+        "",
+        "^ IPv6-unclosed, failure (byte 7)",
+        1,
+    ),
+    (
+        &["--valid", "--invalid", "x"],
+        "",
+        "",
+        "cannot be used with",
+        2,
+    ),
+];
+
+#[test]
+fn the_table() {
+    for (i, &(args, stdin, stdout, stderr, code)) in CASES.iter().enumerate() {
+        let (out, err, status) = wurl(args, stdin.as_bytes());
+        let case = format!("case {i}: wurl {args:?}");
+        assert_eq!(out, stdout, "{case}: stdout (stderr: {err})");
+        assert!(
+            err.contains(stderr),
+            "{case}: stderr {err:?} lacks {stderr:?}"
+        );
+        assert_eq!(status, code, "{case}: exit code (stderr: {err})");
+    }
+}
+
+#[test]
+fn lines_that_are_not_utf8_are_reported_and_skipped() {
+    let (out, err, code) = wurl(&[], b"https://a/\nhttps://b/\xff\nhttps://c/\n");
+    assert_eq!(out, "https://a/\nhttps://c/\n");
+    assert!(
+        err.contains("stdin:2: not UTF-8 (invalid byte at offset 10)"),
+        "{err}"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn files_and_stdin_in_order() {
+    let dir = std::env::temp_dir().join(format!("wurl-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, "https://one/\r\nhttps://two/").unwrap();
+    let path = file.to_str().unwrap();
+    let (out, _, code) = wurl(&["-f", path, "-f", "-", "-f", path], b"https://stdin/\n");
+    assert_eq!(
+        out,
+        "https://one/\nhttps://two/\nhttps://stdin/\nhttps://one/\nhttps://two/\n"
+    );
+    assert_eq!(code, 0);
+    let (_, err, code) = wurl(&["-f", "/nonexistent/urls.txt"], b"");
+    assert!(err.contains("/nonexistent/urls.txt"), "{err}");
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn help_and_version() {
+    let (out, _, code) = wurl(&["--help"], b"");
+    assert!(
+        out.contains("Exit status") && out.contains("--qtrim"),
+        "{out}"
+    );
+    assert_eq!(code, 0);
+    let (out, _, code) = wurl(&["--version"], b"");
+    assert!(out.starts_with("wurl "), "{out}");
+    assert_eq!(code, 0);
+}
+
+/// `--json` agrees with `whatwg-url` on every line of the datasets: same href and components,
+/// the same validation errors, a failure where parsing fails.
+#[test]
+fn json_matches_the_library_on_the_datasets() {
+    let lines = test_support::datasets::lines();
+    let input = lines.join("\n");
+    let (out, _, _) = wurl(&["--json"], input.as_bytes());
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    let expected: Vec<&String> = lines
+        .iter()
+        .filter(|l| !l.trim_end_matches('\r').is_empty())
+        .collect();
+    assert_eq!(records.len(), expected.len());
+    for (record, line) in records.iter().zip(expected) {
+        let line = line.trim_end_matches('\r');
+        assert_eq!(record["input"], line.trim_start_matches('\u{feff}'));
+        let (parsed, errors) =
+            whatwg_url::Url::parse_with_validation(record["input"].as_str().unwrap(), None);
+        let names: Vec<&str> = errors.iter().map(|e| e.name()).collect();
+        let got: Vec<&str> = record["validation_errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, names, "{line}");
+        match parsed {
+            Ok(url) => {
+                for (key, value) in [
+                    ("href", url.href()),
+                    ("protocol", url.protocol()),
+                    ("host", url.host()),
+                    ("pathname", url.pathname()),
+                    ("search", url.search()),
+                    ("hash", url.hash()),
+                ] {
+                    assert_eq!(record[key], value, "{line}: {key}");
+                }
+            }
+            Err(_) => assert!(record["failure"].is_string(), "{line}"),
+        }
+    }
+}
