@@ -389,3 +389,76 @@ fn json_matches_the_library_on_the_datasets() {
         }
     }
 }
+
+#[test]
+fn stats_bench_and_completions() {
+    let input = b"https://a/\nhttps://u@b\\x\nnope\nhttp://[::1\n";
+    let (out, err, code) = wurl(&["--stats"], input);
+    assert_eq!(out, "https://a/\nhttps://u@b/x\n");
+    assert!(
+        err.contains("inputs: 4  parsed: 2  failed: 2  not UTF-8: 0"),
+        "{err}"
+    );
+    assert!(
+        err.contains("1  invalid URL: missing-scheme-non-relative-URL"),
+        "{err}"
+    );
+    assert!(err.contains("1  invalid URL: IPv6-unclosed"), "{err}");
+    assert!(
+        err.contains("1  invalid-credentials") && err.contains("1  invalid-reverse-solidus"),
+        "{err}"
+    );
+    assert_eq!(code, 1);
+    let (out, err, code) = wurl(&["--bench"], input);
+    assert_eq!(out, "");
+    assert!(
+        err.starts_with("lines: 4  bytes: ") && err.contains("parsed: 2  failed: 2"),
+        "{err}"
+    );
+    assert_eq!(code, 1);
+    let (out, _, code) = wurl(&["--completions", "bash"], b"");
+    assert!(out.contains("_wurl()"), "{}", &out[..out.len().min(200)]);
+    assert_eq!(code, 0);
+    let (_, err, code) = wurl(&["--completions", "bash", "https://h/"], b"");
+    assert!(err.contains("cannot be used with"), "{err}");
+    assert_eq!(code, 2);
+}
+
+/// Workers never reorder: the datasets give the same stdout with one thread and with several.
+#[test]
+fn parallel_output_is_in_input_order() {
+    let input = test_support::datasets::lines().join("\n");
+    let (one, _, code_one) = wurl(&["-j", "1", "-g", "{hostname}{pathname}"], input.as_bytes());
+    let (many, _, code_many) = wurl(&["-j", "4", "-g", "{hostname}{pathname}"], input.as_bytes());
+    assert_eq!(code_one, code_many);
+    assert!(one.lines().count() > 90_000);
+    assert!(one == many, "the outputs differ");
+}
+
+/// `wurl … | head -1`: the closed pipe ends the run without an error message.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let input = "https://h/\n".repeat(200_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wurl"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 11];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(&first, b"https://h/\n");
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
