@@ -5,8 +5,8 @@ use whatwg_url::Url;
 
 use crate::Cli;
 use crate::edit::Edits;
-use crate::input::Line;
-use crate::output::{self, Mode, Outcome};
+use crate::input::{Block, Line};
+use crate::output::{self, BlockOut, Mode};
 use crate::template::Template;
 
 /// The run's settings, checked once.
@@ -21,6 +21,9 @@ pub struct Job {
     strict: bool,
     explain: bool,
     bench: bool,
+    /// Whether anything reads the validation errors (`--json`, `--explain`, `--strict`,
+    /// `--stats`): without a listener the parser takes its fast path for normal URLs.
+    wants_errors: bool,
 }
 
 impl Job {
@@ -42,73 +45,93 @@ impl Job {
             strict: cli.strict,
             explain: cli.explain,
             bench: cli.bench,
+            wants_errors: cli.json || cli.explain || cli.strict || cli.stats,
         })
     }
 
-    /// The outcome of one line of input.
-    pub fn evaluate(&self, line: &Line) -> Outcome {
-        let text = match line {
+    /// The output and counts of a block of lines.
+    pub fn evaluate_block(&self, block: &Block, unique: bool) -> BlockOut {
+        let mut out = BlockOut::new(unique);
+        block.lines(|line| self.evaluate(&line, &mut out));
+        out
+    }
+
+    /// One line of input, into `out`.
+    pub fn evaluate(&self, line: &Line<'_>, out: &mut BlockOut) {
+        let text = match *line {
             Line::Text(text) => text,
             Line::NotUtf8 {
                 number,
                 source,
                 valid_up_to,
             } => {
-                return Outcome::not_utf8(format!(
+                out.not_utf8 += 1;
+                out.stderr.push_str(&format!(
                     "wurl: {source}:{number}: not UTF-8 (invalid byte at offset {valid_up_to}); line skipped\n"
                 ));
+                return;
             }
         };
-        let mut outcome = Outcome {
-            bytes: text.len() + 1,
-            ..Outcome::default()
-        };
+        out.inputs += 1;
+        out.bytes += text.len() as u64 + 1;
         if self.bench {
-            outcome.ok = match &self.base {
+            let ok = match &self.base {
                 Some(base) => base.join(text).is_ok(),
                 None => Url::parse(text, None).is_ok(),
             };
-            return outcome;
+            out.parsed += u64::from(ok);
+            return;
         }
-        let (parsed, errors) = Url::parse_with_validation(text, self.base.as_ref().map(Url::href));
+        let (parsed, errors) = if self.wants_errors {
+            Url::parse_with_validation(text, self.base.as_ref().map(Url::href))
+        } else {
+            let parsed = match &self.base {
+                Some(base) => base.join(text),
+                None => Url::parse(text, None),
+            };
+            (parsed, Vec::new())
+        };
         if self.explain {
-            outcome.stderr = output::explain(text, &errors, parsed.as_ref().err());
+            out.stderr
+                .push_str(&output::explain(text, &errors, parsed.as_ref().err()));
         }
         let parsed = parsed
             .map_err(|e| e.to_string())
             .and_then(|url| self.edits.apply(url));
-        outcome.ok = parsed.is_ok();
-        outcome.error_names = errors.iter().map(|e| e.name()).collect();
-        outcome.failure = parsed.as_ref().err().cloned();
+        let ok = parsed.is_ok();
+        out.parsed += u64::from(ok);
+        for e in &errors {
+            *out.errors.entry(e.name()).or_default() += 1;
+        }
+        if let Err(failure) = &parsed {
+            out.failure(failure);
+        }
         let strictly_invalid = self.strict && !errors.is_empty();
         let passes = if self.valid {
-            outcome.ok && !strictly_invalid
+            ok && !strictly_invalid
         } else if self.invalid {
-            !outcome.ok || strictly_invalid
+            !ok || strictly_invalid
         } else {
             true
         };
         if !passes {
-            return outcome;
+            return;
         }
         if self.json {
-            outcome
-                .lines
-                .push(output::json_record(text, &parsed, &errors).to_string());
-            return outcome;
+            out.line(&output::json_record(text, &parsed, &errors).to_string());
+            return;
         }
         if self.invalid {
-            outcome.lines.push(text.clone());
-            return outcome;
+            out.line(text);
+            return;
         }
         match &parsed {
             Ok(url) => match &self.template {
-                Some(template) => outcome.lines.push(template.render(url)),
-                None => output::mode_lines(url, self.mode, &mut outcome.lines),
+                Some(template) => out.line(&template.render(url)),
+                None => output::mode_lines(url, self.mode, out),
             },
             // Stdout keeps results; why an input failed goes to stderr.
-            Err(e) => outcome.stderr.push_str(&format!("wurl: {text:?}: {e}\n")),
+            Err(e) => out.stderr.push_str(&format!("wurl: {text:?}: {e}\n")),
         }
-        outcome
     }
 }

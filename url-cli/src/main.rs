@@ -19,7 +19,7 @@ use std::time::Instant;
 use clap::Parser;
 use rayon::prelude::*;
 
-use crate::input::Line;
+use crate::input::{Block, Line};
 
 /// URLs in bulk, parsed as browsers parse them (the WHATWG URL Standard).
 ///
@@ -159,35 +159,44 @@ fn run(cli: &Cli) -> Result<bool, String> {
     let stdout = io::stdout();
     let mut writer = output::Writer::new(BufWriter::new(stdout.lock()), cli);
     let started = Instant::now();
-    let mut batch: Vec<Line> = Vec::with_capacity(BATCH);
-    let flush_batch = |batch: &mut Vec<Line>, writer: &mut output::Writer<_>| -> io::Result<()> {
-        let outcomes: Vec<output::Outcome> = if threads > 1 && batch.len() > 1 {
-            pool.install(|| batch.par_iter().map(|line| job.evaluate(line)).collect())
-        } else {
-            batch.iter().map(|line| job.evaluate(line)).collect()
+    // Blocks in flight: two per worker, so that a slow block does not idle the others.
+    let in_flight = threads.max(1) * 2;
+    let mut pending: Vec<Block> = Vec::with_capacity(in_flight);
+    let run_pending =
+        |pending: &mut Vec<Block>, writer: &mut output::Writer<_>| -> io::Result<()> {
+            let outs: Vec<output::BlockOut> = if threads > 1 && pending.len() > 1 {
+                pool.install(|| {
+                    pending
+                        .par_iter()
+                        .map(|block| job.evaluate_block(block, cli.unique))
+                        .collect()
+                })
+            } else {
+                pending
+                    .iter()
+                    .map(|block| job.evaluate_block(block, cli.unique))
+                    .collect()
+            };
+            pending.clear();
+            outs.into_iter().try_for_each(|out| writer.write(out))
         };
-        batch.clear();
-        outcomes
-            .into_iter()
-            .try_for_each(|outcome| writer.write(outcome))
-    };
-    let mut handle = |line: Line| -> io::Result<()> {
-        batch.push(line);
-        if batch.len() == BATCH {
-            flush_batch(&mut batch, &mut writer)?;
-        }
-        Ok(())
-    };
     let result = if cli.urls.is_empty() {
-        input::each_line(&cli.files, &mut handle)
+        input::each_block(&cli.files, &mut |block| {
+            pending.push(block);
+            if pending.len() == in_flight {
+                run_pending(&mut pending, &mut writer)?;
+            }
+            Ok(())
+        })
+        .and_then(|()| run_pending(&mut pending, &mut writer))
     } else {
-        cli.urls
-            .iter()
-            .try_for_each(|url| handle(Line::Text(url.clone())))
+        let mut out = output::BlockOut::new(cli.unique);
+        for url in &cli.urls {
+            job.evaluate(&Line::Text(url), &mut out);
+        }
+        writer.write(out)
     };
-    let result = result
-        .and_then(|()| flush_batch(&mut batch, &mut writer))
-        .and_then(|()| writer.finish(cli, started.elapsed()));
+    let result = result.and_then(|()| writer.finish(cli, started.elapsed()));
     match result {
         Ok(all_ok) => Ok(all_ok),
         // A closed pipe (`wurl … | head`) ends the run quietly.
@@ -195,7 +204,3 @@ fn run(cli: &Cli) -> Result<bool, String> {
         Err(e) => Err(e.to_string()),
     }
 }
-
-/// Lines handed to the workers at once: large enough to keep every core busy, small enough
-/// that memory stays flat whatever the input's size.
-const BATCH: usize = 4096;

@@ -1,5 +1,5 @@
-//! What is printed: each input's [`Outcome`] (computed by the workers), written in input order
-//! by the [`Writer`], which also keeps `--unique`'s memory and the counts of `--stats` and
+//! What is printed: each block's [`BlockOut`] (filled by a worker), written in input order by
+//! the [`Writer`], which also keeps `--unique`'s memory and the counts of `--stats` and
 //! `--bench`.
 
 use std::collections::{BTreeMap, HashSet};
@@ -29,50 +29,73 @@ pub enum Mode {
     Keypairs,
 }
 
-/// What one input gave.
+/// What a run of inputs gave (a block's, filled by one worker): its output and its counts.
 #[derive(Debug, Default)]
-pub struct Outcome {
-    /// Lines for stdout.
-    pub lines: Vec<String>,
+pub struct BlockOut {
+    /// Output for stdout, lines ended by `\n` (without `--unique`).
+    stdout: Vec<u8>,
+    /// Output lines (with `--unique`, which the writer applies in input order).
+    lines: Option<Vec<String>>,
     /// Text for stderr.
     pub stderr: String,
-    /// Whether the input parsed (and its edits applied).
-    pub ok: bool,
-    /// The validation errors' names.
-    pub error_names: Vec<&'static str>,
-    /// Why it failed, when it did.
-    pub failure: Option<String>,
-    /// Its size in bytes, with its line ending.
-    pub bytes: usize,
-    /// The line was not UTF-8.
-    pub not_utf8: bool,
+    /// Inputs seen (UTF-8 lines).
+    pub inputs: u64,
+    /// Inputs that parsed (and whose edits applied).
+    pub parsed: u64,
+    /// Lines that were not UTF-8.
+    pub not_utf8: u64,
+    /// Bytes of the inputs, with a line ending each.
+    pub bytes: u64,
+    /// Failures by kind.
+    pub failures: BTreeMap<String, u64>,
+    /// Validation errors by name.
+    pub errors: BTreeMap<&'static str, u64>,
 }
 
-impl Outcome {
-    /// A line that is not UTF-8, with the message for stderr.
-    pub fn not_utf8(message: String) -> Outcome {
-        Outcome {
-            stderr: message,
-            not_utf8: true,
-            ..Outcome::default()
+impl BlockOut {
+    /// An empty accumulator; with `unique`, lines are kept apart for the writer's filter.
+    pub fn new(unique: bool) -> BlockOut {
+        BlockOut {
+            lines: unique.then(Vec::new),
+            ..BlockOut::default()
         }
+    }
+
+    /// One line for stdout.
+    pub fn line(&mut self, line: &str) {
+        match &mut self.lines {
+            Some(lines) => lines.push(line.to_owned()),
+            None => {
+                self.stdout.extend_from_slice(line.as_bytes());
+                self.stdout.push(b'\n');
+            }
+        }
+    }
+
+    /// Counts a failure (its kind: the message without its offset).
+    pub fn failure(&mut self, failure: &str) {
+        *self.failures.entry(failure_kind(failure)).or_default() += 1;
     }
 }
 
 /// The lines of `mode` (the href without one) for `url`.
-pub fn mode_lines(url: &Url, mode: Option<Mode>, lines: &mut Vec<String>) {
+pub fn mode_lines(url: &Url, mode: Option<Mode>, out: &mut BlockOut) {
     match mode {
-        None => lines.push(url.href().to_owned()),
-        Some(Mode::Domains) => lines.push(url.hostname().to_owned()),
-        Some(Mode::Apexes) => lines.extend(url.registrable_domain().map(str::to_owned)),
-        Some(Mode::Paths) => lines.push(url.pathname().to_owned()),
+        None => out.line(url.href()),
+        Some(Mode::Domains) => out.line(url.hostname()),
+        Some(Mode::Apexes) => {
+            if let Some(apex) = url.registrable_domain() {
+                out.line(apex);
+            }
+        }
+        Some(Mode::Paths) => out.line(url.pathname()),
         Some(mode) => {
             for (name, value) in url.search_params().iter() {
-                lines.push(match mode {
-                    Mode::Keys => name.to_owned(),
-                    Mode::Values => value.to_owned(),
-                    _ => format!("{name}={value}"),
-                });
+                match mode {
+                    Mode::Keys => out.line(name),
+                    Mode::Values => out.line(value),
+                    _ => out.line(&format!("{name}={value}")),
+                }
             }
         }
     }
@@ -107,36 +130,34 @@ impl<W: Write> Writer<W> {
         }
     }
 
-    /// Prints one outcome (stdout lines, unless `--unique` has seen them; then stderr).
-    pub fn write(&mut self, outcome: Outcome) -> io::Result<()> {
-        if !outcome.stderr.is_empty() {
-            self.out.flush()?;
-            io::stderr().write_all(outcome.stderr.as_bytes())?;
+    /// Prints a block's output (lines `--unique` has seen left out), then its stderr, and
+    /// adds its counts.
+    pub fn write(&mut self, block: BlockOut) -> io::Result<()> {
+        self.inputs += block.inputs;
+        self.parsed += block.parsed;
+        self.not_utf8 += block.not_utf8;
+        self.bytes += block.bytes;
+        for (kind, count) in block.failures {
+            *self.failures.entry(kind).or_default() += count;
         }
-        if outcome.not_utf8 {
-            self.not_utf8 += 1;
-            return Ok(());
+        for (name, count) in block.errors {
+            *self.errors.entry(name).or_default() += count;
         }
-        self.inputs += 1;
-        self.bytes += outcome.bytes as u64;
-        self.parsed += u64::from(outcome.ok);
-        for name in outcome.error_names {
-            *self.errors.entry(name).or_default() += 1;
-        }
-        if let Some(failure) = outcome.failure {
-            *self.failures.entry(failure_kind(&failure)).or_default() += 1;
-        }
-        if self.quiet {
-            return Ok(());
-        }
-        for line in outcome.lines {
-            if let Some(seen) = &mut self.seen
-                && !seen.insert(line.clone())
-            {
-                continue;
+        if !self.quiet {
+            self.out.write_all(&block.stdout)?;
+            for line in block.lines.into_iter().flatten() {
+                if let Some(seen) = &mut self.seen
+                    && !seen.insert(line.clone())
+                {
+                    continue;
+                }
+                self.out.write_all(line.as_bytes())?;
+                self.out.write_all(b"\n")?;
             }
-            self.out.write_all(line.as_bytes())?;
-            self.out.write_all(b"\n")?;
+        }
+        if !block.stderr.is_empty() {
+            self.out.flush()?;
+            io::stderr().write_all(block.stderr.as_bytes())?;
         }
         Ok(())
     }
