@@ -10,6 +10,7 @@ mod edit;
 mod input;
 mod job;
 mod output;
+mod pipeline;
 mod template;
 
 use std::io::{self, BufWriter};
@@ -17,9 +18,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use rayon::prelude::*;
 
-use crate::input::{Block, Line};
+use crate::input::Line;
 
 /// URLs in bulk, parsed as browsers parse them (the WHATWG URL Standard).
 ///
@@ -152,43 +152,11 @@ fn run(cli: &Cli) -> Result<bool, String> {
     let threads = cli
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| format!("--jobs {threads}: {e}"))?;
     let stdout = io::stdout();
     let mut writer = output::Writer::new(BufWriter::new(stdout.lock()), cli);
     let started = Instant::now();
-    // Blocks in flight: two per worker, so that a slow block does not idle the others.
-    let in_flight = threads.max(1) * 2;
-    let mut pending: Vec<Block> = Vec::with_capacity(in_flight);
-    let run_pending =
-        |pending: &mut Vec<Block>, writer: &mut output::Writer<_>| -> io::Result<()> {
-            let outs: Vec<output::BlockOut> = if threads > 1 && pending.len() > 1 {
-                pool.install(|| {
-                    pending
-                        .par_iter()
-                        .map(|block| job.evaluate_block(block, cli.unique))
-                        .collect()
-                })
-            } else {
-                pending
-                    .iter()
-                    .map(|block| job.evaluate_block(block, cli.unique))
-                    .collect()
-            };
-            pending.clear();
-            outs.into_iter().try_for_each(|out| writer.write(out))
-        };
     let result = if cli.urls.is_empty() {
-        input::each_block(&cli.files, &mut |block| {
-            pending.push(block);
-            if pending.len() == in_flight {
-                run_pending(&mut pending, &mut writer)?;
-            }
-            Ok(())
-        })
-        .and_then(|()| run_pending(&mut pending, &mut writer))
+        pipeline::run(&cli.files, &job, cli.unique, threads, &mut writer)
     } else {
         let mut out = output::BlockOut::new(cli.unique);
         for url in &cli.urls {
