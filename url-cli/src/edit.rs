@@ -73,6 +73,8 @@ pub struct Edits {
     appends: Vec<Append>,
     qtrims: Vec<String>,
     sort_query: bool,
+    /// `--iterate`: a component and the values it takes, in order.
+    iterate: Vec<(Component, Vec<String>, String)>,
 }
 
 impl Edits {
@@ -91,6 +93,16 @@ impl Edits {
             let component = Component::parse(name)
                 .ok_or_else(|| format!("--set {set:?}: unknown component {name:?} (see --help)"))?;
             edits.sets.push((component, value.to_owned(), set.clone()));
+        }
+        for iterate in &cli.iterates {
+            let (name, values) = iterate.split_once('=').ok_or_else(|| {
+                format!("--iterate {iterate:?}: expected COMPONENT=VALUE VALUE …")
+            })?;
+            let component = Component::parse(name).ok_or_else(|| {
+                format!("--iterate {iterate:?}: unknown component {name:?} (see --help)")
+            })?;
+            let values = values.split_whitespace().map(str::to_owned).collect();
+            edits.iterate.push((component, values, iterate.clone()));
         }
         for append in &cli.appends {
             edits.appends.push(match append.split_once('=') {
@@ -150,6 +162,29 @@ impl Edits {
             url.search_params_mut().sort();
         }
         Ok(url)
+    }
+}
+
+impl Edits {
+    /// `url` once per combination of the `--iterate` values (the last option varying
+    /// fastest), or `url` alone without `--iterate`.
+    pub fn iterations(&self, url: Url) -> Vec<Result<Url, String>> {
+        let mut urls = vec![Ok(url)];
+        for (component, values, given) in &self.iterate {
+            urls = urls
+                .into_iter()
+                .flat_map(|url| {
+                    values.iter().map(move |value| {
+                        let mut url = url.clone()?;
+                        component
+                            .set(&mut url, value)
+                            .map_err(|e| format!("--iterate {given:?} ({value}): {e}"))?;
+                        Ok(url)
+                    })
+                })
+                .collect();
+        }
+        urls
     }
 }
 

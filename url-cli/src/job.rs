@@ -125,13 +125,19 @@ impl Job {
             out.line(text);
             return;
         }
-        match &parsed {
-            Ok(url) => match &self.template {
-                Some(template) => out.line(&template.render(url)),
-                None => output::mode_lines(url, self.mode, out),
-            },
-            // Stdout keeps results; why an input failed goes to stderr.
-            Err(e) => out.stderr.push_str(&format!("wurl: {text:?}: {e}\n")),
+        let urls = match parsed {
+            Ok(url) => self.edits.iterations(url),
+            Err(e) => vec![Err(e)],
+        };
+        for url in urls {
+            match url {
+                Ok(url) => match &self.template {
+                    Some(template) => out.line(&template.render(&url)),
+                    None => output::mode_lines(&url, self.mode, out),
+                },
+                // Stdout keeps results; why an input failed goes to stderr.
+                Err(e) => out.stderr.push_str(&format!("wurl: {text:?}: {e}\n")),
+            }
         }
     }
 }

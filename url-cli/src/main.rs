@@ -75,6 +75,11 @@ pub struct Cli {
     #[arg(short, long = "append", value_name = "path=…|query=…")]
     pub appends: Vec<String>,
 
+    /// Make one URL per value: `--iterate "port=80 8080"`; several --iterate give every
+    /// combination (as trurl).
+    #[arg(long = "iterate", value_name = "COMPONENT=VALUES")]
+    pub iterates: Vec<String>,
+
     /// Remove query pairs whose name matches GLOB (`*` any run, `?` one character).
     #[arg(long = "qtrim", value_name = "GLOB")]
     pub qtrims: Vec<String>,
@@ -117,6 +122,11 @@ pub struct Cli {
     /// Worker threads (default: the number of cores). Output stays in input order.
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
+
+    /// No progress bar (one is shown on stderr for files of 64 MiB or more when stderr is a
+    /// terminal).
+    #[arg(long)]
+    pub no_progress: bool,
 
     /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell) and exit.
     #[arg(long, value_name = "SHELL", exclusive = true)]

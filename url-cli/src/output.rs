@@ -112,6 +112,31 @@ pub struct Writer<W: Write> {
     bytes: u64,
     failures: BTreeMap<String, u64>,
     errors: BTreeMap<&'static str, u64>,
+    progress: Option<indicatif::ProgressBar>,
+}
+
+/// A progress bar on stderr for a long run over files: only when stderr is a terminal, the
+/// files are large enough to wait for (64 MiB together), and `--no-progress` is not given.
+fn progress_bar(cli: &Cli) -> Option<indicatif::ProgressBar> {
+    if cli.no_progress || !io::stderr().is_terminal() || cli.files.iter().any(|f| f == "-") {
+        return None;
+    }
+    let total: u64 = cli
+        .files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    if total < 64 << 20 {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} eta {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    Some(bar)
 }
 
 impl<W: Write> Writer<W> {
@@ -127,6 +152,7 @@ impl<W: Write> Writer<W> {
             bytes: 0,
             failures: BTreeMap::new(),
             errors: BTreeMap::new(),
+            progress: progress_bar(cli),
         }
     }
 
@@ -157,7 +183,14 @@ impl<W: Write> Writer<W> {
         }
         if !block.stderr.is_empty() {
             self.out.flush()?;
-            io::stderr().write_all(block.stderr.as_bytes())?;
+            let write = || io::stderr().write_all(block.stderr.as_bytes());
+            match &self.progress {
+                Some(bar) => bar.suspend(write)?,
+                None => write()?,
+            }
+        }
+        if let Some(bar) = &self.progress {
+            bar.inc(block.bytes);
         }
         Ok(())
     }
@@ -165,6 +198,9 @@ impl<W: Write> Writer<W> {
     /// Flushes, prints `--stats` / `--bench` on stderr; `Ok(true)` when every input parsed.
     pub fn finish(&mut self, cli: &Cli, elapsed: Duration) -> io::Result<bool> {
         self.out.flush()?;
+        if let Some(bar) = self.progress.take() {
+            bar.finish_and_clear();
+        }
         let mut report = String::new();
         if cli.bench {
             let secs = elapsed.as_secs_f64();

@@ -234,6 +234,33 @@ const CASES: &[Case] = &[
         "",
         0,
     ),
+    (
+        &[
+            "--iterate",
+            "port=80 8080",
+            "--iterate",
+            "hostname=a b",
+            "https://h/x",
+        ],
+        "",
+        "https://a:80/x\nhttps://b:80/x\nhttps://a:8080/x\nhttps://b:8080/x\n",
+        "",
+        0,
+    ),
+    (
+        &["--iterate", "port=1 x", "https://h/"],
+        "",
+        "https://h:1/\n",
+        "--iterate \"port=1 x\" (x): invalid port",
+        0,
+    ),
+    (
+        &["--iterate", "nope", "https://h/"],
+        "",
+        "",
+        "expected COMPONENT=VALUE",
+        2,
+    ),
     // Validation.
     (
         &["--valid", "https://h/", "nope", "https://u@h\\p"],
@@ -461,4 +488,23 @@ fn a_closed_pipe_ends_quietly() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// 100 MB of generated input through two workers: every line out, in order.
+#[test]
+fn a_hundred_megabytes() {
+    let mut input = String::with_capacity(100 << 20);
+    let mut n = 0u64;
+    while input.len() < 100 << 20 {
+        input.push_str(&format!("https://host{}.example/path/{n}?q={n}\n", n % 97));
+        n += 1;
+    }
+    let (out, err, code) = wurl(&["-j", "2", "--get", "{query:q}"], input.as_bytes());
+    assert_eq!((code, err.as_str()), (0, ""));
+    let mut count = 0u64;
+    for (i, line) in out.lines().enumerate() {
+        assert_eq!(line, i.to_string());
+        count += 1;
+    }
+    assert_eq!(count, n);
 }
