@@ -4,6 +4,7 @@
 //! defines the `xtask` alias as `run --package xtask --`.
 
 mod bench;
+mod cli_bench;
 mod cmd;
 mod conformance;
 mod downstream;
@@ -45,6 +46,10 @@ commands:
                        `competitors` feature (ada-url, url: compiled only here) and prints, per
                        dataset (default ../shared/datasets/*.txt) and variant (parse, parse + href,
                        can_parse), median ns/URL, MB/s, ratio to ada per round, failures, mallocs.
+  cli-bench [--repeat N] [--runs N]
+                       wurl (-j 1, -j 2) against Node.js (readline + new URL(line).href) on the
+                       datasets repeated N times (default 20): median time, ratios, peak RSS; the
+                       outputs must be byte-identical.
   fuzz <target> [--time SECONDS] [--max-len BYTES] [-- LIBFUZZER_ARGS...]
                        Run a fuzz target of fuzz/ with cargo-fuzz (installed when missing) for
                        SECONDS (default 60), without sanitizer (`-s none`, stable toolchain),
@@ -101,6 +106,7 @@ fn main() -> ExitCode {
         "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
         "wpt-update" => fixtures::wpt_update(&root, rest),
         "bench" => bench::run(&root, rest),
+        "cli-bench" => cli_bench::run(&root, rest),
         "fuzz" => fuzz::run(&root, rest),
         "downstream" => downstream::run(&root, rest),
         "msrv" => msrv::run(&root, rest),
