@@ -56,7 +56,8 @@ pub struct Cli {
     pub json: bool,
 
     /// Extract, as unfurl does: domains (hostnames), apexes (registrable domains), paths,
-    /// keys (query names), values (query values), keypairs (query `name=value`).
+    /// keys (query names), values (query values), keypairs (query `name=value`). As in unfurl,
+    /// the mode may also be the first argument: `wurl domains < urls.txt`.
     #[arg(short, long, value_enum)]
     pub mode: Option<output::Mode>,
 
@@ -135,7 +136,7 @@ pub struct Cli {
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+        Ok(cli) => cli.with_mode_word(),
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
@@ -148,6 +149,21 @@ fn main() -> ExitCode {
             eprintln!("wurl: {message}");
             ExitCode::from(2)
         }
+    }
+}
+
+impl Cli {
+    /// unfurl's form, `wurl domains < urls.txt`: a first argument that names a mode (and is
+    /// no URL) is the mode, when `--mode` is not given.
+    fn with_mode_word(mut self) -> Cli {
+        if self.mode.is_none()
+            && let Some(first) = self.urls.first()
+            && let Ok(mode) = <output::Mode as clap::ValueEnum>::from_str(first, false)
+        {
+            self.mode = Some(mode);
+            self.urls.remove(0);
+        }
+        self
     }
 }
 

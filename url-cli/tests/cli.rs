@@ -139,6 +139,16 @@ const CASES: &[Case] = &[
         0,
     ),
     (&["-m", "paths", "https://h/a/b?x"], "", "/a/b\n", "", 0),
+    // unfurl's form: the mode as the first argument.
+    (
+        &["domains"],
+        "https://a.example/\nhttps://b.example/x\n",
+        "a.example\nb.example\n",
+        "",
+        0,
+    ),
+    (&["keys", "https://h/?k=1"], "", "k\n", "", 0),
+    (&["--no-progress", "https://h"], "", "https://h/\n", "", 0),
     (
         &["-m", "keys", "-u", "https://h/?a=1&b=2&a=3"],
         "",
