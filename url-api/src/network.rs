@@ -1,6 +1,7 @@
 //! What a network client asks of a URL: its domain, its origin in Unicode, and (with `std`)
 //! the socket addresses it names.
 
+use alloc::format;
 use alloc::string::String;
 
 use crate::{HostRef, SetterError, Url};
@@ -38,14 +39,11 @@ impl Url {
         let origin = self.origin_record();
         if let url_core::Origin::Tuple(tuple) = &origin {
             if let Some(HostRef::Domain(domain)) = tuple.host() {
-                let mut out = String::from(tuple.scheme());
-                out.push_str("://");
-                out.push_str(&host::domain_to_unicode(domain));
-                if let Some(port) = tuple.port() {
-                    out.push(':');
-                    out.push_str(itoa_u16(port).as_str());
-                }
-                return out;
+                let unicode = host::domain_to_unicode(domain);
+                return match tuple.port() {
+                    Some(port) => format!("{}://{unicode}:{port}", tuple.scheme()),
+                    None => format!("{}://{unicode}", tuple.scheme()),
+                };
             }
         }
         String::from(origin.ascii_serialization())
@@ -87,33 +85,18 @@ impl Url {
         }
         // The serialization of the same record with a null host (spec 4.5): scheme, `:`, the
         // `/.` guard for a path starting with an empty segment, path, query, fragment.
-        let href = self.href();
-        // The path starts where the pathname, query and fragment (with their `?` and `#`, which
-        // the search and hash getters leave out when empty) end the href.
-        let tail = self.pathname().len()
-            + self.query().map_or(0, |q| 1 + q.len())
-            + self.fragment().map_or(0, |f| 1 + f.len());
-        let path_start = href.len() - tail;
-        let mut serialization = String::with_capacity(href.len());
+        let mut serialization = String::with_capacity(self.href().len());
         serialization.push_str(self.protocol());
         if self.pathname().starts_with("//") {
             serialization.push_str("/.");
         }
-        serialization.push_str(href.get(path_start..).unwrap_or_default());
+        serialization.push_str(self.path_onward());
         let parsed =
             Url::parse(&serialization, None).map_err(|_| SetterError::InvalidHost(None))?;
         debug_assert_eq!(parsed.pathname(), self.pathname());
         *self = parsed;
         Ok(())
     }
-}
-
-/// A port in decimal.
-fn itoa_u16(port: u16) -> String {
-    use core::fmt::Write;
-    let mut out = String::with_capacity(5);
-    let _ = write!(out, "{port}");
-    out
 }
 
 #[cfg(feature = "std")]

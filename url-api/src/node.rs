@@ -174,14 +174,8 @@ pub fn format(url: &Url, options: FormatOptions) -> String {
     }
     let ascii = url.hostname();
     let unicode = host::domain_to_unicode(ascii);
-    // The host follows "scheme://" and the userinfo's "@", if any.
-    let before = url.protocol().len()
-        + 2
-        + match (url.username(), url.password()) {
-            ("", "") => 0,
-            (user, "") => user.len() + 1,
-            (user, pass) => user.len() + 1 + pass.len() + 1,
-        };
+    // The href ends with the host (hostname and port), then the path, query and fragment.
+    let before = href.len() - url.host().len() - url.path_onward().len();
     match (href.get(..before), href.get(before + ascii.len()..)) {
         (Some(head), Some(tail)) => {
             let mut out = String::with_capacity(href.len() + unicode.len());

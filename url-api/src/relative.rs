@@ -41,10 +41,14 @@ impl Url {
         {
             return None;
         }
-        let tail = tail(url);
+        // The query and fragment, with their `?` and `#`.
+        let tail = url
+            .path_onward()
+            .get(url.pathname().len()..)
+            .unwrap_or_default();
         let candidates = [
             relative_path(self, url).map(|path| format!("{path}{tail}")),
-            Some(format!("{}{tail}", url.pathname())),
+            Some(String::from(url.path_onward())),
             Some(String::from(url.href())),
         ];
         candidates
@@ -52,20 +56,6 @@ impl Url {
             .flatten()
             .find(|reference| self.join(reference).is_ok_and(|joined| joined == *url))
     }
-}
-
-/// `?query#fragment` as `url` has them.
-fn tail(url: &Url) -> String {
-    let mut tail = String::new();
-    if let Some(query) = url.query() {
-        tail.push('?');
-        tail.push_str(query);
-    }
-    if let Some(fragment) = url.fragment() {
-        tail.push('#');
-        tail.push_str(fragment);
-    }
-    tail
 }
 
 /// The path part of the short reference: `../` per directory of `base` that `url` does not

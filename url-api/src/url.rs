@@ -496,6 +496,16 @@ impl Url {
         self.inner.fragment()
     }
 
+    /// The href from the path on: the path, then the query and fragment with their `?` and
+    /// `#` (which [`search`](Url::search) and [`hash`](Url::hash) leave out when empty).
+    pub(crate) fn path_onward(&self) -> &str {
+        let href = self.href();
+        let after_path =
+            self.query().map_or(0, |q| 1 + q.len()) + self.fragment().map_or(0, |f| 1 + f.len());
+        href.get(href.len() - after_path - self.pathname().len()..)
+            .unwrap_or_default()
+    }
+
     /// The URL record this wraps.
     ///
     /// ```

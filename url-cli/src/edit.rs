@@ -166,6 +166,11 @@ impl Edits {
 }
 
 impl Edits {
+    /// Whether `--iterate` was given.
+    pub fn iterates(&self) -> bool {
+        !self.iterate.is_empty()
+    }
+
     /// `url` once per combination of the `--iterate` values (the last option varying
     /// fastest), or `url` alone without `--iterate`.
     pub fn iterations(&self, url: Url) -> Vec<Result<Url, String>> {

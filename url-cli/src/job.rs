@@ -125,19 +125,24 @@ impl Job {
             out.line(text);
             return;
         }
-        let urls = match parsed {
-            Ok(url) => self.edits.iterations(url),
-            Err(e) => vec![Err(e)],
-        };
-        for url in urls {
-            match url {
-                Ok(url) => match &self.template {
-                    Some(template) => out.line(&template.render(&url)),
-                    None => output::mode_lines(&url, self.mode, out),
-                },
-                // Stdout keeps results; why an input failed goes to stderr.
-                Err(e) => out.stderr.push_str(&format!("wurl: {text:?}: {e}\n")),
+        match parsed {
+            Ok(url) if self.edits.iterates() => {
+                for url in self.edits.iterations(url) {
+                    self.emit(text, url, out);
+                }
             }
+            parsed => self.emit(text, parsed, out),
+        }
+    }
+
+    /// Prints one resulting URL, or on stderr why there is none (stdout keeps results).
+    fn emit(&self, text: &str, url: Result<Url, String>, out: &mut BlockOut) {
+        match url {
+            Ok(url) => match &self.template {
+                Some(template) => out.line(&template.render(&url)),
+                None => output::mode_lines(&url, self.mode, out),
+            },
+            Err(e) => out.stderr.push_str(&format!("wurl: {text:?}: {e}\n")),
         }
     }
 }

@@ -23,10 +23,9 @@
 mod posix;
 mod windows;
 
-use alloc::string::String;
 use core::fmt;
 
-use crate::Url;
+use crate::{SchemeType, Url};
 use percent::{AsciiSet, PATH};
 
 /// What a path/URL conversion could not do, and why.
@@ -89,18 +88,7 @@ impl core::error::Error for FilePathError {}
 /// - `%`, so that a name holding `%41` stays that name;
 /// - `\`, a separator in the path of a special URL;
 /// - `|`, so that a segment `C|` is not read as the drive letter `C:`.
-const SEGMENT: &AsciiSet = &PATH.add(b'%').add(b'\\').add(b'|');
-
-/// Appends `segment`'s bytes to `out`, those of [`SEGMENT`] percent-encoded.
-fn push_segment(segment: &[u8], out: &mut String) {
-    for &b in segment {
-        if SEGMENT.should_percent_encode(b) {
-            percent::percent_encode_byte_into(b, out);
-        } else {
-            out.push(char::from(b));
-        }
-    }
-}
+pub(super) const SEGMENT: &AsciiSet = &PATH.add(b'%').add(b'\\').add(b'|');
 
 /// Whether a URL path holds `%2F`/`%2f` (or, with `backslash`, `%5C`/`%5c`).
 fn has_encoded_separator(path: &str, backslash: bool) -> bool {
@@ -113,7 +101,7 @@ fn has_encoded_separator(path: &str, backslash: bool) -> bool {
 
 /// The `file:` URL's path for a path conversion, or why there is none.
 fn file_path_of(url: &Url) -> Result<&str, FilePathError> {
-    if url.scheme() != "file" {
+    if url.scheme_type() != SchemeType::File {
         return Err(FilePathError::NotAFileUrl);
     }
     Ok(url.pathname())

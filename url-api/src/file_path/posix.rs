@@ -3,7 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{FilePathError, file_path_of, has_encoded_separator, push_segment};
+use super::{FilePathError, SEGMENT, file_path_of, has_encoded_separator};
 use crate::Url;
 
 /// `file://` + the path's segments, each percent-encoded, parsed (which resolves `.` and
@@ -19,7 +19,7 @@ pub(super) fn to_url(path: &[u8], directory: bool) -> Result<Url, FilePathError>
     serialization.push_str("file://");
     for segment in path.split(|&b| b == b'/').skip(1) {
         serialization.push('/');
-        push_segment(segment, &mut serialization);
+        percent::percent_encode_into(segment, SEGMENT, &mut serialization);
     }
     if directory && !serialization.ends_with('/') {
         serialization.push('/');

@@ -4,7 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::posix::parse_built;
-use super::{FilePathError, file_path_of, has_encoded_separator, push_segment};
+use super::{FilePathError, SEGMENT, file_path_of, has_encoded_separator};
 use crate::Url;
 use host::{HostKind, NoSink};
 
@@ -29,8 +29,8 @@ pub(super) fn to_url(path: &[u16], directory: bool) -> Result<Url, FilePathError
     match root {
         Root::Drive(drive) => {
             serialization.push('/');
-            push_segment(drive, &mut serialization);
-            // A drive letter is `[A-Za-z]:`, which push_segment copies as it is.
+            percent::percent_encode_into(drive, SEGMENT, &mut serialization);
+            // A drive letter is `[A-Za-z]:`, which SEGMENT leaves as it is.
         }
         Root::Unc(server) => serialization.push_str(&server),
     }
@@ -48,7 +48,7 @@ pub(super) fn to_url(path: &[u16], directory: bool) -> Result<Url, FilePathError
             continue;
         }
         serialization.push('/');
-        push_segment(segment, &mut serialization);
+        percent::percent_encode_into(segment, SEGMENT, &mut serialization);
     }
     if directory && !serialization.ends_with('/') {
         serialization.push('/');
