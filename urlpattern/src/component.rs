@@ -1,0 +1,155 @@
+//! 1.4 Internals: compiling a component, and matching it.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::canon::Canon;
+use crate::engine::RegexEngine;
+use crate::error::{Error, Reason};
+use crate::generate;
+use crate::matcher::Simple;
+use crate::parser::{Options, Part, PartType, parse_pattern_string};
+
+/// How a component is matched.
+enum Matcher<R> {
+    /// The part list directly (no regexp group, no modifier).
+    Simple(Simple),
+    /// The regular expression, after checking the fixed text it must start with.
+    Regex { regex: R, prefix: String },
+}
+
+/// A component (1.3): pattern string, group name list, has regexp groups; and what matches it.
+pub(crate) struct Component<R> {
+    pub(crate) pattern_string: String,
+    pub(crate) names: Vec<String>,
+    pub(crate) has_regexp_groups: bool,
+    pub(crate) parts: Vec<Part>,
+    pub(crate) canon: Canon,
+    pub(crate) options: Options,
+    matcher: Matcher<R>,
+}
+
+impl<R> Component<R> {
+    /// Compile a component (1.4).
+    pub(crate) fn compile<E: RegexEngine<Regex = R>>(
+        input: &str,
+        canon: Canon,
+        options: Options,
+        engine: &E,
+        name: &'static str,
+    ) -> Result<Self, Error> {
+        let parts =
+            parse_pattern_string(input, &options, &canon).map_err(|e| e.in_component(name))?;
+        let names: Vec<String> = parts
+            .iter()
+            .filter(|p| p.kind != PartType::FixedText)
+            .map(|p| p.name.clone())
+            .collect();
+        let has_regexp_groups = parts.iter().any(|p| p.kind == PartType::Regexp);
+        // The standard compiles every component; a part list the direct matcher takes makes a
+        // regular expression of escaped text and the two wildcards, which always compiles, so
+        // it is not built.
+        let matcher = match Simple::new(&parts, &options) {
+            Some(simple) => Matcher::Simple(simple),
+            None => {
+                let (source, _) = generate::regular_expression_and_name_list(&parts, &options);
+                let regex = engine
+                    .compile(&source, options.ignore_case)
+                    .map_err(|why| Error::new(Reason::InvalidRegExp(why)).in_component(name))?;
+                let prefix = match parts.first() {
+                    Some(p) if p.kind == PartType::FixedText && p.modifier == crate::parser::Modifier::None => {
+                        p.value.clone()
+                    }
+                    _ => String::new(),
+                };
+                Matcher::Regex { regex, prefix }
+            }
+        };
+        let pattern_string = generate::pattern_string(&parts, &options);
+        Ok(Component {
+            pattern_string,
+            names,
+            has_regexp_groups,
+            parts,
+            canon,
+            options,
+            matcher,
+        })
+    }
+
+    /// Whether the component's pattern is the exact string `text` (no group).
+    pub(crate) fn exact(&self) -> Option<&str> {
+        match &self.matcher {
+            Matcher::Simple(s) => s.is_exact(),
+            Matcher::Regex { .. } => None,
+        }
+    }
+
+    /// The fixed text every input this component matches starts with (case-insensitively
+    /// with ignore case).
+    pub(crate) fn literal_prefix(&self) -> &str {
+        match &self.matcher {
+            Matcher::Simple(s) => s.literal_prefix(),
+            Matcher::Regex { prefix, .. } => prefix,
+        }
+    }
+
+    fn prefix_ok(&self, prefix: &str, input: &str) -> bool {
+        if self.options.ignore_case {
+            input
+                .get(..prefix.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+        } else {
+            input.starts_with(prefix)
+        }
+    }
+
+    /// `RegExpBuiltinExec(regular expression, input)` is not null.
+    pub(crate) fn test<E: RegexEngine<Regex = R>>(&self, engine: &E, input: &str) -> bool {
+        match &self.matcher {
+            Matcher::Simple(s) => s.matches(input, None),
+            Matcher::Regex { regex, prefix } => {
+                self.prefix_ok(prefix, input) && engine.is_match(regex, input)
+            }
+        }
+    }
+
+    /// `RegExpBuiltinExec`, then "create a component match result": the groups by name.
+    pub(crate) fn exec<E: RegexEngine<Regex = R>>(
+        &self,
+        engine: &E,
+        input: &str,
+        scratch: &mut Vec<Option<Range<usize>>>,
+    ) -> Option<Vec<(String, Option<String>)>> {
+        let matched = match &self.matcher {
+            Matcher::Simple(s) => s.matches(input, Some(scratch)),
+            Matcher::Regex { regex, prefix } => {
+                self.prefix_ok(prefix, input) && engine.captures(regex, input, scratch)
+            }
+        };
+        if !matched {
+            return None;
+        }
+        // Group `index` of the result is the name list's entry `index - 1`, whatever groups
+        // a custom regexp adds of its own (the standard's behaviour).
+        let groups = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let value = scratch
+                    .get(i)
+                    .cloned()
+                    .flatten()
+                    .and_then(|r| input.get(r))
+                    .map(String::from);
+                (name.clone(), value)
+            })
+            .collect();
+        Some(groups)
+    }
+}
+
+/// The special schemes, for "protocol component matches a special scheme".
+pub(crate) const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];

@@ -1,0 +1,29 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+
+extern crate alloc;
+
+mod canon;
+mod compare;
+mod component;
+mod constructor;
+mod engine;
+mod error;
+mod generate;
+mod init;
+mod matcher;
+mod parser;
+mod pattern;
+mod router;
+mod tokenizer;
+
+#[cfg(feature = "regress")]
+pub use engine::RegressEngine;
+pub use engine::{DefaultEngine, NoRegexEngine, RegexEngine};
+pub use error::{Error, Reason};
+pub use init::UrlPatternInit;
+pub use pattern::{
+    ComponentName, ComponentResult, MatchInput, UrlPattern, UrlPatternInput, UrlPatternOptions,
+    UrlPatternResult,
+};
+pub use router::{Router, RouterMatch};

@@ -1,0 +1,309 @@
+//! Matching a part list without a regular expression engine.
+//!
+//! The standard matches every component with the regular expression that "generate a regular
+//! expression and name list" (2.2) makes of its part list; its note allows matching the part
+//! list directly. This module does so for part lists with no custom regexp and no modifier:
+//! fixed text, `:name` segment wildcards and `*` full wildcards, with their prefixes and
+//! suffixes. That is almost every route (`/books/:id`, `/static/*`, `*.example.com`).
+//!
+//! The steps below are the regular expression's, in its order: a fixed text is the escaped
+//! string; a segment wildcard is `([^<delimiter>]+?)`, lazy, so each end is tried from the
+//! shortest; a full wildcard is `(.*)`, greedy, from the longest (`.` stops at a line
+//! terminator). Trying ends in that order and taking the first that lets the rest match gives
+//! the regular expression's match and captures. Failed (step, position) pairs are remembered,
+//! so the time is bounded by steps × length², never exponential. The fuzz target `urlpattern`
+//! checks this matcher against the regular expression engine on every input.
+
+use alloc::collections::BTreeSet;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::parser::{Modifier, Options, Part, PartType};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    /// Escaped fixed text: these bytes (ASCII-case-insensitively with ignore case).
+    Literal(String),
+    /// `([^<delimiter>]+?)`, capture group `.0`.
+    Segment(usize),
+    /// `(.*)`, capture group `.0`.
+    Full(usize),
+}
+
+/// A part list the direct matcher handles.
+#[derive(Clone, Debug)]
+pub(crate) struct Simple {
+    steps: Vec<Step>,
+    delimiter: Option<char>,
+    ignore_case: bool,
+    groups: usize,
+    wildcards: usize,
+}
+
+/// ECMAScript's LineTerminator, which `.` does not match.
+fn is_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')
+}
+
+/// The (step, position) pairs known to fail, allocated at the first failure: one bit each
+/// while that takes at most 128 KiB, a set beyond (long inputs against many steps).
+enum Memo {
+    Empty { steps: usize, width: usize },
+    Bits { width: usize, bits: Vec<u64> },
+    Set(BTreeSet<(usize, usize)>),
+}
+
+impl Memo {
+    const MAX_BITS: usize = 1 << 20;
+
+    fn new(steps: usize, len: usize) -> Self {
+        Memo::Empty {
+            steps,
+            width: len + 1,
+        }
+    }
+
+    fn failed(&self, step: usize, pos: usize) -> bool {
+        match self {
+            Memo::Empty { .. } => false,
+            Memo::Bits { width, bits } => {
+                let i = step * width + pos;
+                bits.get(i / 64).is_some_and(|w| w & (1u64 << (i % 64)) != 0)
+            }
+            Memo::Set(set) => set.contains(&(step, pos)),
+        }
+    }
+
+    fn set_failed(&mut self, step: usize, pos: usize) {
+        if let Memo::Empty { steps, width } = *self {
+            *self = match steps.checked_mul(width) {
+                Some(n) if n <= Self::MAX_BITS => Memo::Bits {
+                    width,
+                    bits: vec![0; n.div_ceil(64)],
+                },
+                _ => Memo::Set(BTreeSet::new()),
+            };
+        }
+        match self {
+            Memo::Empty { .. } => {}
+            Memo::Bits { width, bits } => {
+                let i = step * *width + pos;
+                if let Some(w) = bits.get_mut(i / 64) {
+                    *w |= 1u64 << (i % 64);
+                }
+            }
+            Memo::Set(set) => {
+                set.insert((step, pos));
+            }
+        }
+    }
+}
+
+/// A wildcard step's current choice of end.
+struct Choice {
+    step: usize,
+    start: usize,
+    end: usize,
+}
+
+impl Simple {
+    /// The direct matcher for `parts`, if every part is one it handles.
+    pub(crate) fn new(parts: &[Part], options: &Options) -> Option<Simple> {
+        let mut steps: Vec<Step> = Vec::new();
+        let mut groups = 0;
+        let literal = |steps: &mut Vec<Step>, text: &str| {
+            if text.is_empty() {
+                return;
+            }
+            if let Some(Step::Literal(last)) = steps.last_mut() {
+                last.push_str(text);
+            } else {
+                steps.push(Step::Literal(String::from(text)));
+            }
+        };
+        for part in parts {
+            if part.modifier != Modifier::None {
+                return None;
+            }
+            match part.kind {
+                PartType::FixedText => literal(&mut steps, &part.value),
+                PartType::SegmentWildcard | PartType::FullWildcard => {
+                    literal(&mut steps, &part.prefix);
+                    steps.push(if part.kind == PartType::SegmentWildcard {
+                        Step::Segment(groups)
+                    } else {
+                        Step::Full(groups)
+                    });
+                    groups += 1;
+                    literal(&mut steps, &part.suffix);
+                }
+                PartType::Regexp => return None,
+            }
+        }
+        let wildcards = groups;
+        Some(Simple {
+            steps,
+            delimiter: options.delimiter.chars().next(),
+            ignore_case: options.ignore_case,
+            groups,
+            wildcards,
+        })
+    }
+
+    /// The fixed text every match starts with.
+    pub(crate) fn literal_prefix(&self) -> &str {
+        match self.steps.first() {
+            Some(Step::Literal(text)) => text,
+            _ => "",
+        }
+    }
+
+    /// The whole text, if the part list is fixed text only.
+    pub(crate) fn is_exact(&self) -> Option<&str> {
+        match self.steps.as_slice() {
+            [] => Some(""),
+            [Step::Literal(text)] => Some(text),
+            _ => None,
+        }
+    }
+
+    fn literal_at(&self, text: &str, input: &str, pos: usize) -> bool {
+        let Some(rest) = input.get(pos..) else {
+            return false;
+        };
+        if self.ignore_case {
+            // Both sides are ASCII (canonicalized), where the `i` flag's simple case folding
+            // is ASCII case-insensitivity.
+            rest.get(..text.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(text))
+        } else {
+            rest.starts_with(text)
+        }
+    }
+
+    /// Matches `input`; with `caps`, fills it with each group's range (in order).
+    pub(crate) fn matches(&self, input: &str, mut caps: Option<&mut Vec<Option<Range<usize>>>>) -> bool {
+        if let Some(caps) = caps.as_deref_mut() {
+            caps.clear();
+            caps.resize(self.groups, None);
+        }
+        let len = input.len();
+        let mut memo = (self.wildcards > 1).then(|| Memo::new(self.steps.len(), len));
+        let mut stack: Vec<Choice> = Vec::new();
+        let mut i = 0;
+        let mut pos = 0;
+        'forward: loop {
+            // Run forward from (i, pos) until the end or a failure.
+            let ok = loop {
+                let Some(step) = self.steps.get(i) else {
+                    break pos == len;
+                };
+                match step {
+                    Step::Literal(text) => {
+                        if !self.literal_at(text, input, pos) {
+                            break false;
+                        }
+                        pos += text.len();
+                        i += 1;
+                    }
+                    Step::Segment(group) => {
+                        if memo.as_ref().is_some_and(|m| m.failed(i, pos)) {
+                            break false;
+                        }
+                        let rest = input.get(pos..).unwrap_or("");
+                        // The last step: the rest, if it is one segment.
+                        if i + 1 == self.steps.len() {
+                            let ok = !rest.is_empty()
+                                && self.delimiter.is_none_or(|d| !rest.contains(d));
+                            if ok {
+                                set(&mut caps, *group, pos..len);
+                                pos = len;
+                                i += 1;
+                                continue;
+                            }
+                            break false;
+                        }
+                        // Lazy: the shortest segment first.
+                        match rest.chars().next() {
+                            Some(c) if Some(c) != self.delimiter => {
+                                let end = pos + c.len_utf8();
+                                stack.push(Choice { step: i, start: pos, end });
+                                set(&mut caps, *group, pos..end);
+                                pos = end;
+                                i += 1;
+                            }
+                            _ => break false,
+                        }
+                    }
+                    Step::Full(group) => {
+                        if memo.as_ref().is_some_and(|m| m.failed(i, pos)) {
+                            break false;
+                        }
+                        let rest = input.get(pos..).unwrap_or("");
+                        let end = pos + rest.find(is_line_terminator).unwrap_or(rest.len());
+                        if i + 1 == self.steps.len() {
+                            // Greedy and last: to the end, if no line terminator stops it.
+                            if end == len {
+                                set(&mut caps, *group, pos..len);
+                                pos = len;
+                                i += 1;
+                                continue;
+                            }
+                            break false;
+                        }
+                        stack.push(Choice { step: i, start: pos, end });
+                        set(&mut caps, *group, pos..end);
+                        pos = end;
+                        i += 1;
+                    }
+                }
+            };
+            if ok {
+                return true;
+            }
+            // Backtrack: the latest choice takes its next end, or is exhausted.
+            while let Some(choice) = stack.last_mut() {
+                let step = choice.step;
+                let next_end = match self.steps.get(step) {
+                    Some(Step::Segment(_)) => input
+                        .get(choice.end..)
+                        .and_then(|s| s.chars().next())
+                        .filter(|c| Some(*c) != self.delimiter)
+                        .map(|c| choice.end + c.len_utf8()),
+                    Some(Step::Full(_)) => (choice.end > choice.start).then(|| {
+                        let before = input.get(..choice.end).unwrap_or("");
+                        choice.end - before.chars().next_back().map_or(1, char::len_utf8)
+                    }),
+                    _ => None,
+                };
+                match next_end {
+                    Some(end) => {
+                        choice.end = end;
+                        let start = choice.start;
+                        if let Some(Step::Segment(g) | Step::Full(g)) = self.steps.get(step) {
+                            set(&mut caps, *g, start..end);
+                        }
+                        i = step + 1;
+                        pos = end;
+                        continue 'forward;
+                    }
+                    None => {
+                        if let Some(m) = memo.as_mut() {
+                            m.set_failed(step, choice.start);
+                        }
+                        stack.pop();
+                    }
+                }
+            }
+            return false;
+        }
+    }
+}
+
+fn set(caps: &mut Option<&mut Vec<Option<Range<usize>>>>, group: usize, range: Range<usize>) {
+    if let Some(slot) = caps.as_deref_mut().and_then(|c| c.get_mut(group)) {
+        *slot = Some(range);
+    }
+}

@@ -1,0 +1,534 @@
+//! The `URLPattern` class (1.1) and the URL pattern struct's high-level operations (1.3):
+//! create, match, has regexp groups.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+
+use whatwg_url::Url;
+
+use crate::canon::Canon;
+use crate::component::{Component, SPECIAL_SCHEMES};
+use crate::constructor::parse_constructor_string;
+use crate::engine::{DefaultEngine, RegexEngine};
+use crate::error::{Error, Reason};
+use crate::init::{InitType, UrlPatternInit, process};
+use crate::parser::Options;
+
+/// `URLPatternInput`: a pattern (or URL) string, or a [`UrlPatternInit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UrlPatternInput<'a> {
+    /// A constructor string (a pattern), or a URL string given to `test`/`exec`.
+    String(&'a str),
+    /// A dictionary of components.
+    Init(&'a UrlPatternInit),
+}
+
+impl<'a> From<&'a str> for UrlPatternInput<'a> {
+    fn from(s: &'a str) -> Self {
+        UrlPatternInput::String(s)
+    }
+}
+
+impl<'a> From<&'a String> for UrlPatternInput<'a> {
+    fn from(s: &'a String) -> Self {
+        UrlPatternInput::String(s)
+    }
+}
+
+impl<'a> From<&'a UrlPatternInit> for UrlPatternInput<'a> {
+    fn from(init: &'a UrlPatternInit) -> Self {
+        UrlPatternInput::Init(init)
+    }
+}
+
+/// An owned [`UrlPatternInput`], as the `inputs` of a [`UrlPatternResult`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchInput {
+    /// A URL string (the input, or the base URL string after it).
+    String(String),
+    /// The dictionary given to `exec`.
+    Init(UrlPatternInit),
+}
+
+/// `URLPatternOptions`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct UrlPatternOptions {
+    /// `ignoreCase`: the pathname, search and hash match case-insensitively.
+    pub ignore_case: bool,
+}
+
+/// `URLPatternComponentResult`: the component's input and its groups, by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ComponentResult {
+    /// The component of the matched URL.
+    pub input: String,
+    /// Each group's name and value, in the pattern's order; `None` for an optional group
+    /// that did not match (JavaScript's `undefined`).
+    pub groups: Vec<(String, Option<String>)>,
+}
+
+impl ComponentResult {
+    /// The value of the group `name`, if it exists and matched.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.groups
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+}
+
+/// `URLPatternResult`: what `exec` returns on a match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UrlPatternResult {
+    /// The arguments of `exec` (the input, then the base URL string if one was given).
+    pub inputs: Vec<MatchInput>,
+    /// `protocol`
+    pub protocol: ComponentResult,
+    /// `username`
+    pub username: ComponentResult,
+    /// `password`
+    pub password: ComponentResult,
+    /// `hostname`
+    pub hostname: ComponentResult,
+    /// `port`
+    pub port: ComponentResult,
+    /// `pathname`
+    pub pathname: ComponentResult,
+    /// `search`
+    pub search: ComponentResult,
+    /// `hash`
+    pub hash: ComponentResult,
+}
+
+/// The eight components, in the standard's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ComponentName {
+    /// `protocol`
+    Protocol,
+    /// `username`
+    Username,
+    /// `password`
+    Password,
+    /// `hostname`
+    Hostname,
+    /// `port`
+    Port,
+    /// `pathname`
+    Pathname,
+    /// `search`
+    Search,
+    /// `hash`
+    Hash,
+}
+
+impl ComponentName {
+    /// All eight, in order.
+    pub const ALL: [ComponentName; 8] = [
+        ComponentName::Protocol,
+        ComponentName::Username,
+        ComponentName::Password,
+        ComponentName::Hostname,
+        ComponentName::Port,
+        ComponentName::Pathname,
+        ComponentName::Search,
+        ComponentName::Hash,
+    ];
+
+    /// The name as the standard writes it (`"pathname"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ComponentName::Protocol => "protocol",
+            ComponentName::Username => "username",
+            ComponentName::Password => "password",
+            ComponentName::Hostname => "hostname",
+            ComponentName::Port => "port",
+            ComponentName::Pathname => "pathname",
+            ComponentName::Search => "search",
+            ComponentName::Hash => "hash",
+        }
+    }
+}
+
+impl core::str::FromStr for ComponentName {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        ComponentName::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or(())
+    }
+}
+
+/// A URL pattern (the standard's `URLPattern`): eight component patterns, matched against
+/// URLs with [`test`](UrlPattern::test) and [`exec`](UrlPattern::exec).
+///
+/// `E` runs the `(regexp)` groups and modifiers; other patterns are matched directly (see the
+/// crate's documentation).
+///
+/// # Bounds
+///
+/// Patterns without a custom regular expression or modifier are matched in time bounded by
+/// (parts × input length²), whatever the pattern. A pattern with one goes to the engine `E`;
+/// the default engine backtracks, as ECMAScript's do, so an untrusted *pattern* with nested
+/// quantifiers (`(a+)+b`) can take exponential time: compile untrusted patterns with an engine
+/// that bounds its work, or refuse those with [`has_regexp_groups`](UrlPattern::has_regexp_groups).
+/// Pattern strings are parsed in linear time; a component has at most 16,384 parts.
+pub struct UrlPattern<E: RegexEngine = DefaultEngine> {
+    engine: E,
+    pub(crate) components: [Component<E::Regex>; 8],
+}
+
+/// A component's value to match, in [`ComponentName::ALL`]'s order.
+type Values<'a> = [&'a str; 8];
+
+impl UrlPattern {
+    /// `new URLPattern(input, baseURL, options)` with the default engine.
+    ///
+    /// ```
+    /// use whatwg_urlpattern::UrlPattern;
+    ///
+    /// let pattern = UrlPattern::new("https://*.example.com/books/:id".into(), None, Default::default())?;
+    /// assert_eq!(pattern.hostname(), "*.example.com");
+    /// let result = pattern.exec("https://shop.example.com/books/42".into(), None)?.unwrap();
+    /// assert_eq!(result.pathname.get("id"), Some("42"));
+    /// assert_eq!(result.hostname.get("0"), Some("shop"));
+    /// # Ok::<(), whatwg_urlpattern::Error>(())
+    /// ```
+    pub fn new(
+        input: UrlPatternInput<'_>,
+        base_url: Option<&str>,
+        options: UrlPatternOptions,
+    ) -> Result<Self, Error> {
+        Self::with_engine(input, base_url, options, DefaultEngine::default())
+    }
+}
+
+impl<E: RegexEngine> UrlPattern<E> {
+    /// `new URLPattern(input, baseURL, options)` with the regular expression engine `engine`.
+    pub fn with_engine(
+        input: UrlPatternInput<'_>,
+        base_url: Option<&str>,
+        options: UrlPatternOptions,
+        engine: E,
+    ) -> Result<Self, Error> {
+        // 1.3 create, steps 1–3.
+        let init = match input {
+            UrlPatternInput::String(s) => {
+                let mut init = parse_constructor_string(s, &engine)?;
+                if base_url.is_none() && init.protocol.is_none() {
+                    return Err(Error::new(Reason::RelativeWithoutBase));
+                }
+                init.base_url = base_url.map(str::to_string);
+                init
+            }
+            UrlPatternInput::Init(init) => {
+                if base_url.is_some() {
+                    return Err(Error::new(Reason::BaseUrlWithInit));
+                }
+                init.clone()
+            }
+        };
+        let mut processed = process(&init, InitType::Pattern, UrlPatternInit::default())?;
+        // Step 5: a missing component is a wildcard.
+        let star = || Some("*".to_string());
+        let p = &mut processed;
+        for member in [
+            &mut p.protocol,
+            &mut p.username,
+            &mut p.password,
+            &mut p.hostname,
+            &mut p.port,
+            &mut p.pathname,
+            &mut p.search,
+            &mut p.hash,
+        ] {
+            if member.is_none() {
+                *member = star();
+            }
+        }
+        let get = |m: &Option<String>| m.clone().unwrap_or_default();
+        let protocol = get(&processed.protocol);
+        let mut port = get(&processed.port);
+        // Step 6: a special scheme's default port is the empty port.
+        let default = whatwg_url::SchemeType::from_scheme(&protocol).default_port();
+        if default.is_some_and(|d| port == d.to_string()) {
+            port.clear();
+        }
+        let hostname = get(&processed.hostname);
+        let compile = |input: &str, canon: Canon, options: Options, name| {
+            Component::compile(input, canon, options, &engine, name)
+        };
+        let protocol_c = compile(&protocol, Canon::Protocol, Options::DEFAULT, "protocol")?;
+        let username_c = compile(&get(&processed.username), Canon::Username, Options::DEFAULT, "username")?;
+        let password_c = compile(&get(&processed.password), Canon::Password, Options::DEFAULT, "password")?;
+        let hostname_c = if hostname_is_ipv6(&hostname) {
+            compile(&hostname, Canon::Ipv6Hostname, Options::HOSTNAME, "hostname")?
+        } else {
+            compile(&hostname, Canon::Hostname, Options::HOSTNAME, "hostname")?
+        };
+        let port_c = compile(&port, Canon::Port(None), Options::DEFAULT, "port")?;
+        let ignore_case = options.ignore_case;
+        let compile_options = Options {
+            ignore_case,
+            ..Options::DEFAULT
+        };
+        let special = SPECIAL_SCHEMES.iter().any(|s| protocol_c.test(&engine, s));
+        let pathname_c = if special {
+            let path_options = Options {
+                ignore_case,
+                ..Options::PATHNAME
+            };
+            compile(&get(&processed.pathname), Canon::Pathname, path_options, "pathname")?
+        } else {
+            compile(&get(&processed.pathname), Canon::OpaquePathname, compile_options, "pathname")?
+        };
+        let search_c = compile(&get(&processed.search), Canon::Search, compile_options, "search")?;
+        let hash_c = compile(&get(&processed.hash), Canon::Hash, compile_options, "hash")?;
+        Ok(UrlPattern {
+            components: [
+                protocol_c, username_c, password_c, hostname_c, port_c, pathname_c, search_c,
+                hash_c,
+            ],
+            engine,
+        })
+    }
+
+    pub(crate) fn component_ref(&self, name: ComponentName) -> &Component<E::Regex> {
+        match &self.components {
+            [c0, c1, c2, c3, c4, c5, c6, c7] => match name {
+                ComponentName::Protocol => c0,
+                ComponentName::Username => c1,
+                ComponentName::Password => c2,
+                ComponentName::Hostname => c3,
+                ComponentName::Port => c4,
+                ComponentName::Pathname => c5,
+                ComponentName::Search => c6,
+                ComponentName::Hash => c7,
+            },
+        }
+    }
+
+    /// The normalized pattern string of `component`.
+    pub fn get(&self, component: ComponentName) -> &str {
+        &self.component_ref(component).pattern_string
+    }
+
+    pub(crate) fn component_parts(&self, name: ComponentName) -> &[crate::parser::Part] {
+        &self.component_ref(name).parts
+    }
+    /// The normalized protocol pattern.
+    pub fn protocol(&self) -> &str {
+        self.get(ComponentName::Protocol)
+    }
+    /// The normalized username pattern.
+    pub fn username(&self) -> &str {
+        self.get(ComponentName::Username)
+    }
+    /// The normalized password pattern.
+    pub fn password(&self) -> &str {
+        self.get(ComponentName::Password)
+    }
+    /// The normalized hostname pattern.
+    pub fn hostname(&self) -> &str {
+        self.get(ComponentName::Hostname)
+    }
+    /// The normalized port pattern.
+    pub fn port(&self) -> &str {
+        self.get(ComponentName::Port)
+    }
+    /// The normalized pathname pattern.
+    pub fn pathname(&self) -> &str {
+        self.get(ComponentName::Pathname)
+    }
+    /// The normalized search pattern.
+    pub fn search(&self) -> &str {
+        self.get(ComponentName::Search)
+    }
+    /// The normalized hash pattern.
+    pub fn hash(&self) -> &str {
+        self.get(ComponentName::Hash)
+    }
+
+    /// `hasRegExpGroups`: whether some component has a custom `(regexp)` group.
+    pub fn has_regexp_groups(&self) -> bool {
+        self.components.iter().any(|c| c.has_regexp_groups)
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
+    /// Runs `f` on the eight component values of `input` (1.3 match, steps 1–13), or returns
+    /// `Ok(None)` where the standard's match returns null before matching.
+    fn with_values<T>(
+        &self,
+        input: UrlPatternInput<'_>,
+        base_url: Option<&str>,
+        f: impl FnOnce(Values<'_>) -> T,
+    ) -> Result<Option<T>, Error> {
+        match input {
+            UrlPatternInput::Init(init) => {
+                if base_url.is_some() {
+                    return Err(Error::new(Reason::BaseUrlWithInit));
+                }
+                let empty = || Some(String::new());
+                let start = UrlPatternInit {
+                    protocol: empty(),
+                    username: empty(),
+                    password: empty(),
+                    hostname: empty(),
+                    port: empty(),
+                    pathname: empty(),
+                    search: empty(),
+                    hash: empty(),
+                    base_url: None,
+                };
+                // A failure to process the input is a non-match.
+                let Ok(r) = process(init, InitType::Url, start) else {
+                    return Ok(None);
+                };
+                fn v(m: &Option<String>) -> &str {
+                    m.as_deref().unwrap_or("")
+                }
+                Ok(Some(f([
+                    v(&r.protocol),
+                    v(&r.username),
+                    v(&r.password),
+                    v(&r.hostname),
+                    v(&r.port),
+                    v(&r.pathname),
+                    v(&r.search),
+                    v(&r.hash),
+                ])))
+            }
+            UrlPatternInput::String(s) => {
+                let url = match base_url {
+                    Some(base) => {
+                        let Ok(base) = Url::parse(base, None) else {
+                            return Ok(None);
+                        };
+                        base.join(s)
+                    }
+                    None => Url::parse(s, None),
+                };
+                Ok(url.ok().map(|url| f(url_values(&url))))
+            }
+        }
+    }
+
+    /// Matches the eight values, cheapest and most selective first.
+    fn test_values(&self, values: Values<'_>) -> bool {
+        const ORDER: [usize; 8] = [5, 3, 0, 4, 6, 7, 1, 2];
+        ORDER.iter().all(|&i| match (self.components.get(i), values.get(i)) {
+            (Some(c), Some(v)) => c.test(&self.engine, v),
+            _ => false,
+        })
+    }
+
+    fn exec_values(&self, values: Values<'_>, inputs: Vec<MatchInput>) -> Option<UrlPatternResult> {
+        if !self.test_values_cheap(values) {
+            return None;
+        }
+        let mut scratch: Vec<Option<Range<usize>>> = Vec::new();
+        let mut results: Vec<ComponentResult> = Vec::with_capacity(8);
+        for (c, v) in self.components.iter().zip(values) {
+            let groups = c.exec(&self.engine, v, &mut scratch)?;
+            results.push(ComponentResult {
+                input: v.to_string(),
+                groups,
+            });
+        }
+        let mut it = results.into_iter();
+        let mut next = || it.next().unwrap_or_default();
+        Some(UrlPatternResult {
+            inputs,
+            protocol: next(),
+            username: next(),
+            password: next(),
+            hostname: next(),
+            port: next(),
+            pathname: next(),
+            search: next(),
+            hash: next(),
+        })
+    }
+
+    /// Rules out most non-matches before any capture is recorded: components matched exactly.
+    fn test_values_cheap(&self, values: Values<'_>) -> bool {
+        self.components.iter().zip(values).all(|(c, v)| match c.exact() {
+            Some(text) if c.options.ignore_case => text.eq_ignore_ascii_case(v),
+            Some(text) => text == v,
+            None => true,
+        })
+    }
+
+    /// `test(input, baseURL)`. `Err` where the standard throws (a base URL beside a
+    /// `UrlPatternInit`); an input that is not a URL is `Ok(false)`.
+    pub fn test(&self, input: UrlPatternInput<'_>, base_url: Option<&str>) -> Result<bool, Error> {
+        Ok(self
+            .with_values(input, base_url, |v| self.test_values(v))?
+            .unwrap_or(false))
+    }
+
+    /// `exec(input, baseURL)`: the groups of each component on a match, `Ok(None)` otherwise.
+    pub fn exec(
+        &self,
+        input: UrlPatternInput<'_>,
+        base_url: Option<&str>,
+    ) -> Result<Option<UrlPatternResult>, Error> {
+        let mut inputs = Vec::with_capacity(2);
+        inputs.push(match input {
+            UrlPatternInput::String(s) => MatchInput::String(s.to_string()),
+            UrlPatternInput::Init(init) => MatchInput::Init(init.clone()),
+        });
+        if let (UrlPatternInput::String(_), Some(base)) = (input, base_url) {
+            inputs.push(MatchInput::String(base.to_string()));
+        }
+        Ok(self
+            .with_values(input, base_url, |v| self.exec_values(v, inputs))?
+            .flatten())
+    }
+
+    /// `test` on a parsed URL: nothing is parsed again.
+    pub fn test_url(&self, url: &Url) -> bool {
+        self.test_values(url_values(url))
+    }
+
+    /// `exec` on a parsed URL (its `inputs` is the URL's serialization).
+    pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
+        let inputs = alloc::vec![MatchInput::String(url.href().to_string())];
+        self.exec_values(url_values(url), inputs)
+    }
+}
+
+/// A URL's eight component values (1.3 match, steps 12.5–12.12).
+pub(crate) fn url_values(url: &Url) -> Values<'_> {
+    [
+        url.scheme(),
+        url.username(),
+        url.password(),
+        url.hostname(),
+        url.port(),
+        url.pathname(),
+        url.query().unwrap_or(""),
+        url.fragment().unwrap_or(""),
+    ]
+}
+
+/// Hostname pattern is an IPv6 address.
+fn hostname_is_ipv6(input: &str) -> bool {
+    matches!(input.as_bytes(), [b'[', _, ..] | [b'{' | b'\\', b'[', ..])
+}
+
+impl<E: RegexEngine> fmt::Debug for UrlPattern<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = f.debug_struct("UrlPattern");
+        for name in ComponentName::ALL {
+            s.field(name.as_str(), &self.get(name));
+        }
+        s.finish()
+    }
+}
