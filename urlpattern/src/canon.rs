@@ -36,8 +36,11 @@ fn dummy_url() -> Result<Url, Error> {
 fn parse_dummy(input: &str) -> Result<Url, Error> {
     // Only constant inputs come here, and they parse; a failure would be a parser bug, which
     // is reported as a refusal rather than a panic.
-    Url::parse(input, None)
-        .map_err(|e| Error::new(Reason::Canonicalize(format!("the dummy URL `{input}`: {e}"))))
+    Url::parse(input, None).map_err(|e| {
+        Error::new(Reason::Canonicalize(format!(
+            "the dummy URL `{input}`: {e}"
+        )))
+    })
 }
 
 fn refused(component: &'static str, why: impl core::fmt::Display) -> Error {
@@ -55,7 +58,12 @@ impl Canon {
             // Canonicalize a protocol: parse `<value>://dummy.invalid/`; its scheme.
             Canon::Protocol => Url::parse(&format!("{value}://dummy.invalid/"), None)
                 .map(|url| url.scheme().to_string())
-                .map_err(|e| refused("protocol", format_args!("`{value}` is not a valid scheme ({e})"))),
+                .map_err(|e| {
+                    refused(
+                        "protocol",
+                        format_args!("`{value}` is not a valid scheme ({e})"),
+                    )
+                }),
             // Canonicalize a username / password: the setter on the dummy URL.
             Canon::Username => {
                 let mut url = dummy_url()?;
@@ -71,8 +79,12 @@ impl Canon {
             // override (the hostname setter, whose URL has no opaque path).
             Canon::Hostname => {
                 let mut url = dummy_url()?;
-                url.try_set_hostname(value)
-                    .map_err(|e| refused("hostname", format_args!("`{value}` is not a valid hostname ({e})")))?;
+                url.try_set_hostname(value).map_err(|e| {
+                    refused(
+                        "hostname",
+                        format_args!("`{value}` is not a valid hostname ({e})"),
+                    )
+                })?;
                 Ok(url.hostname().to_string())
             }
             Canon::Ipv6Hostname => canonicalize_ipv6_hostname(value),
@@ -158,8 +170,12 @@ fn canonicalize_pathname(value: &str) -> Result<String, Error> {
 /// a hierarchical path, the `-` after keeps trailing spaces from being trimmed as the ends of
 /// an input are; both are removed from the path.
 fn canonicalize_opaque_pathname(value: &str) -> Result<String, Error> {
-    let url = Url::parse(&format!("dummy:-{value}-"), None)
-        .map_err(|e| refused("pathname", format_args!("`{value}` is not a valid opaque path ({e})")))?;
+    let url = Url::parse(&format!("dummy:-{value}-"), None).map_err(|e| {
+        refused(
+            "pathname",
+            format_args!("`{value}` is not a valid opaque path ({e})"),
+        )
+    })?;
     let path = url.pathname();
     let path = path.strip_prefix('-').unwrap_or(path);
     // The trailing `-` is in the path unless a `?` or `#` ended the path before it.

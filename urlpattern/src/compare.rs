@@ -88,9 +88,14 @@ impl<E: RegexEngine> UrlPattern<E> {
     /// assert!(pattern.generate(ComponentName::Pathname, &[("id", "a/b")]).is_err());
     /// # Ok::<(), whatwg_urlpattern::Error>(())
     /// ```
-    pub fn generate(&self, component: ComponentName, groups: &[(&str, &str)]) -> Result<String, Error> {
+    pub fn generate(
+        &self,
+        component: ComponentName,
+        groups: &[(&str, &str)],
+    ) -> Result<String, Error> {
         let c = self.component_ref(component);
-        let refuse = |why: String| Error::new(Reason::Canonicalize(why)).in_component(component.as_str());
+        let refuse =
+            |why: String| Error::new(Reason::Canonicalize(why)).in_component(component.as_str());
         let mut result = String::new();
         for part in &c.parts {
             if part.modifier != Modifier::None {
@@ -103,13 +108,17 @@ impl<E: RegexEngine> UrlPattern<E> {
                 PartType::FixedText => result.push_str(&part.value),
                 PartType::SegmentWildcard => {
                     let Some((_, value)) = groups.iter().find(|(n, _)| *n == part.name) else {
-                        return Err(refuse(alloc::format!("no value for the group `{}`", part.name)));
+                        return Err(refuse(alloc::format!(
+                            "no value for the group `{}`",
+                            part.name
+                        )));
                     };
                     let encoded = c.canon.canonicalize(value)?;
                     if !c.options.delimiter.is_empty() && encoded.contains(c.options.delimiter) {
                         return Err(refuse(alloc::format!(
                             "the value of `{}` holds the delimiter `{}`",
-                            part.name, c.options.delimiter
+                            part.name,
+                            c.options.delimiter
                         )));
                     }
                     result.push_str(&part.prefix);

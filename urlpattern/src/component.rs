@@ -58,7 +58,10 @@ impl<R> Component<R> {
                     .compile(&source, options.ignore_case)
                     .map_err(|why| Error::new(Reason::InvalidRegExp(why)).in_component(name))?;
                 let prefix = match parts.first() {
-                    Some(p) if p.kind == PartType::FixedText && p.modifier == crate::parser::Modifier::None => {
+                    Some(p)
+                        if p.kind == PartType::FixedText
+                            && p.modifier == crate::parser::Modifier::None =>
+                    {
                         p.value.clone()
                     }
                     _ => String::new(),

@@ -65,8 +65,10 @@ impl<'a> Parser<'a> {
             {
                 r.hostname = Some(String::new());
             }
-            if matches!(self.state, Protocol | Authority | Username | Password | Hostname | Port)
-                && matches!(new_state, Search | Hash)
+            if matches!(
+                self.state,
+                Protocol | Authority | Username | Password | Hostname | Port
+            ) && matches!(new_state, Search | Hash)
                 && r.pathname.is_none()
             {
                 r.pathname = Some(if self.protocol_matches_special_scheme {
@@ -162,10 +164,18 @@ impl<'a> Parser<'a> {
     }
 
     /// Compute protocol matches a special scheme flag.
-    fn compute_protocol_matches_special_scheme<E: RegexEngine>(&mut self, engine: &E) -> Result<(), Error> {
+    fn compute_protocol_matches_special_scheme<E: RegexEngine>(
+        &mut self,
+        engine: &E,
+    ) -> Result<(), Error> {
         let protocol = self.make_component_string();
-        let component: Component<E::Regex> =
-            Component::compile(&protocol, Canon::Protocol, Options::DEFAULT, engine, "protocol")?;
+        let component: Component<E::Regex> = Component::compile(
+            &protocol,
+            Canon::Protocol,
+            Options::DEFAULT,
+            engine,
+            "protocol",
+        )?;
         if SPECIAL_SCHEMES.iter().any(|s| component.test(engine, s)) {
             self.protocol_matches_special_scheme = true;
         }

@@ -51,6 +51,8 @@ impl RegexEngine for RegressEngine {
     type Regex = regress::Regex;
 
     fn compile(&self, source: &str, ignore_case: bool) -> Result<regress::Regex, String> {
+        // ECMAScript's early errors first: regress accepts some patterns they refuse.
+        crate::ecma::check(source)?;
         let flags = regress::Flags {
             icase: ignore_case,
             unicode_sets: true,

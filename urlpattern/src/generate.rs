@@ -4,11 +4,16 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::parser::{FULL_WILDCARD_REGEXP, Modifier, Options, Part, PartType, segment_wildcard_regexp};
+use crate::parser::{
+    FULL_WILDCARD_REGEXP, Modifier, Options, Part, PartType, segment_wildcard_regexp,
+};
 use crate::tokenizer::is_valid_name_code_point;
 
 /// Generate a regular expression and name list (2.2).
-pub(crate) fn regular_expression_and_name_list(parts: &[Part], options: &Options) -> (String, Vec<String>) {
+pub(crate) fn regular_expression_and_name_list(
+    parts: &[Part],
+    options: &Options,
+) -> (String, Vec<String>) {
     let mut result = String::from("^");
     let mut names = Vec::new();
     let segment = segment_wildcard_regexp(options);
@@ -88,7 +93,20 @@ pub(crate) fn escape_regexp_string(input: &str, out: &mut String) {
     for c in input.chars() {
         if matches!(
             c,
-            '.' | '+' | '*' | '?' | '^' | '$' | '{' | '}' | '(' | ')' | '[' | ']' | '|' | '/' | '\\'
+            '.' | '+'
+                | '*'
+                | '?'
+                | '^'
+                | '$'
+                | '{'
+                | '}'
+                | '('
+                | ')'
+                | '['
+                | ']'
+                | '|'
+                | '/'
+                | '\\'
         ) {
             out.push('\\');
         }
@@ -177,9 +195,9 @@ pub(crate) fn pattern_string(parts: &[Part], options: &Options) -> String {
                 result.push(')');
             }
             PartType::FullWildcard => {
-                let star = previous.is_none_or(|p| {
-                    p.kind == PartType::FixedText || p.modifier != Modifier::None
-                }) || needs_grouping
+                let star = previous
+                    .is_none_or(|p| p.kind == PartType::FixedText || p.modifier != Modifier::None)
+                    || needs_grouping
                     || !part.prefix.is_empty();
                 if !custom_name && star {
                     result.push('*');

@@ -7,6 +7,8 @@ mod canon;
 mod compare;
 mod component;
 mod constructor;
+#[cfg(feature = "regress")]
+mod ecma;
 mod engine;
 mod error;
 mod generate;

@@ -70,7 +70,8 @@ impl Memo {
             Memo::Empty { .. } => false,
             Memo::Bits { width, bits } => {
                 let i = step * width + pos;
-                bits.get(i / 64).is_some_and(|w| w & (1u64 << (i % 64)) != 0)
+                bits.get(i / 64)
+                    .is_some_and(|w| w & (1u64 << (i % 64)) != 0)
             }
             Memo::Set(set) => set.contains(&(step, pos)),
         }
@@ -184,7 +185,11 @@ impl Simple {
     }
 
     /// Matches `input`; with `caps`, fills it with each group's range (in order).
-    pub(crate) fn matches(&self, input: &str, mut caps: Option<&mut Vec<Option<Range<usize>>>>) -> bool {
+    pub(crate) fn matches(
+        &self,
+        input: &str,
+        mut caps: Option<&mut Vec<Option<Range<usize>>>>,
+    ) -> bool {
         if let Some(caps) = caps.as_deref_mut() {
             caps.clear();
             caps.resize(self.groups, None);
@@ -229,7 +234,11 @@ impl Simple {
                         match rest.chars().next() {
                             Some(c) if Some(c) != self.delimiter => {
                                 let end = pos + c.len_utf8();
-                                stack.push(Choice { step: i, start: pos, end });
+                                stack.push(Choice {
+                                    step: i,
+                                    start: pos,
+                                    end,
+                                });
                                 set(&mut caps, *group, pos..end);
                                 pos = end;
                                 i += 1;
@@ -253,7 +262,11 @@ impl Simple {
                             }
                             break false;
                         }
-                        stack.push(Choice { step: i, start: pos, end });
+                        stack.push(Choice {
+                            step: i,
+                            start: pos,
+                            end,
+                        });
                         set(&mut caps, *group, pos..end);
                         pos = end;
                         i += 1;

@@ -133,7 +133,11 @@ impl<'a> PatternParser<'a> {
     }
 
     /// Consume a required token.
-    fn consume_required(&mut self, kind: TokenType, expected: &'static str) -> Result<Token<'a>, Error> {
+    fn consume_required(
+        &mut self,
+        kind: TokenType,
+        expected: &'static str,
+    ) -> Result<Token<'a>, Error> {
         self.try_consume(kind).ok_or_else(|| {
             let at = self.tokens.get(self.index).map_or(0, |t| t.index);
             Error::at(Reason::UnexpectedToken { expected }, at)
@@ -172,7 +176,10 @@ impl<'a> PatternParser<'a> {
     fn push(&mut self, part: Part) -> Result<(), Error> {
         if self.parts.len() >= MAX_PARTS {
             let at = self.tokens.get(self.index).map_or(0, |t| t.index);
-            return Err(Error::at(Reason::Tokenize("too many parts (more than 16384)"), at));
+            return Err(Error::at(
+                Reason::Tokenize("too many parts (more than 16384)"),
+                at,
+            ));
         }
         self.parts.push(part);
         Ok(())
@@ -300,7 +307,13 @@ pub(crate) fn parse_pattern_string(
             let suffix = parser.consume_text();
             parser.consume_required(TokenType::Close, "`}` to close the group")?;
             let modifier_token = parser.try_consume_modifier();
-            parser.add_part(&prefix, name_token, regexp_or_wildcard, &suffix, modifier_token)?;
+            parser.add_part(
+                &prefix,
+                name_token,
+                regexp_or_wildcard,
+                &suffix,
+                modifier_token,
+            )?;
             continue;
         }
         parser.maybe_add_pending()?;

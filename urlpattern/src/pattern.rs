@@ -261,10 +261,25 @@ impl<E: RegexEngine> UrlPattern<E> {
             Component::compile(input, canon, options, &engine, name)
         };
         let protocol_c = compile(&protocol, Canon::Protocol, Options::DEFAULT, "protocol")?;
-        let username_c = compile(&get(&processed.username), Canon::Username, Options::DEFAULT, "username")?;
-        let password_c = compile(&get(&processed.password), Canon::Password, Options::DEFAULT, "password")?;
+        let username_c = compile(
+            &get(&processed.username),
+            Canon::Username,
+            Options::DEFAULT,
+            "username",
+        )?;
+        let password_c = compile(
+            &get(&processed.password),
+            Canon::Password,
+            Options::DEFAULT,
+            "password",
+        )?;
         let hostname_c = if hostname_is_ipv6(&hostname) {
-            compile(&hostname, Canon::Ipv6Hostname, Options::HOSTNAME, "hostname")?
+            compile(
+                &hostname,
+                Canon::Ipv6Hostname,
+                Options::HOSTNAME,
+                "hostname",
+            )?
         } else {
             compile(&hostname, Canon::Hostname, Options::HOSTNAME, "hostname")?
         };
@@ -280,11 +295,26 @@ impl<E: RegexEngine> UrlPattern<E> {
                 ignore_case,
                 ..Options::PATHNAME
             };
-            compile(&get(&processed.pathname), Canon::Pathname, path_options, "pathname")?
+            compile(
+                &get(&processed.pathname),
+                Canon::Pathname,
+                path_options,
+                "pathname",
+            )?
         } else {
-            compile(&get(&processed.pathname), Canon::OpaquePathname, compile_options, "pathname")?
+            compile(
+                &get(&processed.pathname),
+                Canon::OpaquePathname,
+                compile_options,
+                "pathname",
+            )?
         };
-        let search_c = compile(&get(&processed.search), Canon::Search, compile_options, "search")?;
+        let search_c = compile(
+            &get(&processed.search),
+            Canon::Search,
+            compile_options,
+            "search",
+        )?;
         let hash_c = compile(&get(&processed.hash), Canon::Hash, compile_options, "hash")?;
         Ok(UrlPattern {
             components: [
@@ -422,10 +452,12 @@ impl<E: RegexEngine> UrlPattern<E> {
     /// Matches the eight values, cheapest and most selective first.
     fn test_values(&self, values: Values<'_>) -> bool {
         const ORDER: [usize; 8] = [5, 3, 0, 4, 6, 7, 1, 2];
-        ORDER.iter().all(|&i| match (self.components.get(i), values.get(i)) {
-            (Some(c), Some(v)) => c.test(&self.engine, v),
-            _ => false,
-        })
+        ORDER
+            .iter()
+            .all(|&i| match (self.components.get(i), values.get(i)) {
+                (Some(c), Some(v)) => c.test(&self.engine, v),
+                _ => false,
+            })
     }
 
     fn exec_values(&self, values: Values<'_>, inputs: Vec<MatchInput>) -> Option<UrlPatternResult> {
@@ -458,11 +490,14 @@ impl<E: RegexEngine> UrlPattern<E> {
 
     /// Rules out most non-matches before any capture is recorded: components matched exactly.
     fn test_values_cheap(&self, values: Values<'_>) -> bool {
-        self.components.iter().zip(values).all(|(c, v)| match c.exact() {
-            Some(text) if c.options.ignore_case => text.eq_ignore_ascii_case(v),
-            Some(text) => text == v,
-            None => true,
-        })
+        self.components
+            .iter()
+            .zip(values)
+            .all(|(c, v)| match c.exact() {
+                Some(text) if c.options.ignore_case => text.eq_ignore_ascii_case(v),
+                Some(text) => text == v,
+                None => true,
+            })
     }
 
     /// `test(input, baseURL)`. `Err` where the standard throws (a base URL beside a

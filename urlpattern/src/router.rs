@@ -9,7 +9,9 @@ use whatwg_url::Url;
 
 use crate::engine::{DefaultEngine, RegexEngine};
 use crate::error::Error;
-use crate::pattern::{ComponentName, UrlPattern, UrlPatternInput, UrlPatternOptions, UrlPatternResult};
+use crate::pattern::{
+    ComponentName, UrlPattern, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
+};
 
 /// A route table: patterns in the order they were added, each with a value (a handler, a
 /// route name).
@@ -67,7 +69,11 @@ impl<T> Router<T> {
 
     /// Adds the constructor string `pattern` (an absolute pattern) with `value`.
     pub fn add_str(&mut self, pattern: &str, value: T) -> Result<(), Error> {
-        let pattern = UrlPattern::new(UrlPatternInput::String(pattern), None, UrlPatternOptions::default())?;
+        let pattern = UrlPattern::new(
+            UrlPatternInput::String(pattern),
+            None,
+            UrlPatternOptions::default(),
+        )?;
         self.add(pattern, value);
         Ok(())
     }
@@ -88,7 +94,10 @@ impl<T, E: RegexEngine> Router<T, E> {
         match prefix.rfind('/') {
             Some(slash) if !pathname.options.ignore_case => {
                 let key = prefix.get(..=slash).unwrap_or("/");
-                self.by_prefix.entry(String::from(key)).or_default().push(index);
+                self.by_prefix
+                    .entry(String::from(key))
+                    .or_default()
+                    .push(index);
             }
             _ => self.always.push(index),
         }
@@ -135,15 +144,17 @@ impl<T, E: RegexEngine> Router<T, E> {
 
     /// Every route that matches `url`, in table order.
     pub fn find_all<'r>(&'r self, url: &'r Url) -> impl Iterator<Item = RouterMatch<'r, T>> + 'r {
-        self.candidates(url.pathname()).into_iter().filter_map(move |index| {
-            let (pattern, value) = self.routes.get(index)?;
-            let result = pattern.exec_url(url)?;
-            Some(RouterMatch {
-                index,
-                value,
-                result,
+        self.candidates(url.pathname())
+            .into_iter()
+            .filter_map(move |index| {
+                let (pattern, value) = self.routes.get(index)?;
+                let result = pattern.exec_url(url)?;
+                Some(RouterMatch {
+                    index,
+                    value,
+                    result,
+                })
             })
-        })
     }
 
     /// The patterns and values, in table order.

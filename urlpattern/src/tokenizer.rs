@@ -50,7 +50,10 @@ struct Tokenizer<'a> {
 impl<'a> Tokenizer<'a> {
     /// Get the next code point.
     fn next(&mut self) {
-        let c = self.input.get(self.next_index..).and_then(|s| s.chars().next());
+        let c = self
+            .input
+            .get(self.next_index..)
+            .and_then(|s| s.chars().next());
         let c = c.unwrap_or('\0');
         self.code_point = c;
         self.next_index += c.len_utf8();
@@ -92,7 +95,12 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Process a tokenizing error.
-    fn error(&mut self, next_position: usize, value_position: usize, why: &'static str) -> Result<(), Error> {
+    fn error(
+        &mut self,
+        next_position: usize,
+        value_position: usize,
+        why: &'static str,
+    ) -> Result<(), Error> {
         if self.policy == Policy::Strict {
             return Err(Error::at(Reason::Tokenize(why), self.index));
         }
@@ -201,7 +209,9 @@ fn tokenize_regexp(t: &mut Tokenizer<'_>) -> Result<(), Error> {
             t.next();
             // Only non-capturing or lookaround groups may nest: `(?`.
             if t.code_point != '?' {
-                error = Some("a capturing group inside a regular expression group must be written `(?:…)`, or as a separate group");
+                error = Some(
+                    "a capturing group inside a regular expression group must be written `(?:…)`, or as a separate group",
+                );
                 break;
             }
             t.next_index = temporary_position;
@@ -212,13 +222,26 @@ fn tokenize_regexp(t: &mut Tokenizer<'_>) -> Result<(), Error> {
         return t.error(regexp_start, t.index, why);
     }
     if depth != 0 {
-        return t.error(regexp_start, t.index, "unbalanced `(` in a regular expression group");
+        return t.error(
+            regexp_start,
+            t.index,
+            "unbalanced `(` in a regular expression group",
+        );
     }
     let regexp_length = regexp_position - regexp_start - 1;
     if regexp_length == 0 {
-        return t.error(regexp_start, t.index, "an empty regular expression group `()`");
+        return t.error(
+            regexp_start,
+            t.index,
+            "an empty regular expression group `()`",
+        );
     }
-    t.add(TokenType::Regexp, regexp_position, regexp_start, regexp_length);
+    t.add(
+        TokenType::Regexp,
+        regexp_position,
+        regexp_start,
+        regexp_length,
+    );
     Ok(())
 }
 

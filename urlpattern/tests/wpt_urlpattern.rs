@@ -22,7 +22,11 @@ fn init_of(value: &Value) -> Result<UrlPatternInit, String> {
         if !MEMBERS.contains(&key.as_str()) {
             continue;
         }
-        let s = Some(v.as_str().ok_or_else(|| format!("{key} is not a string"))?.to_owned());
+        let s = Some(
+            v.as_str()
+                .ok_or_else(|| format!("{key} is not a string"))?
+                .to_owned(),
+        );
         match key.as_str() {
             "protocol" => init.protocol = s,
             "username" => init.username = s,
@@ -85,13 +89,21 @@ fn construct(args: &[Value]) -> Result<(Arg, Option<String>, UrlPatternOptions),
         Some(v) => Arg::of(v)?,
         None => Arg::Init(UrlPatternInit::default()),
     };
-    let to_string = |v: &Value| v.as_str().map_or("[object Object]".to_owned(), str::to_owned);
+    let to_string = |v: &Value| {
+        v.as_str()
+            .map_or("[object Object]".to_owned(), str::to_owned)
+    };
     let options_of = |v: &Value| UrlPatternOptions {
-        ignore_case: v.get("ignoreCase").and_then(Value::as_bool).unwrap_or(false),
+        ignore_case: v
+            .get("ignoreCase")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
     };
     Ok(match args {
         [_, base, options, ..] => (first, Some(to_string(base)), options_of(options)),
-        [_, second] if second.as_str().is_some() => (first, Some(to_string(second)), UrlPatternOptions::default()),
+        [_, second] if second.as_str().is_some() => {
+            (first, Some(to_string(second)), UrlPatternOptions::default())
+        }
         [_, options] => (first, None, options_of(options)),
         _ => (first, None, UrlPatternOptions::default()),
     })
@@ -108,10 +120,17 @@ fn string_list(value: Option<&Value>) -> Vec<String> {
 
 /// The expected pattern string of `component`, by the README's rules 1–5.
 fn expected_component(case: &Value, first: &Arg, base: Option<&str>, component: &str) -> String {
-    if let Some(s) = case.get("expected_obj").and_then(|o| o.get(component)).and_then(Value::as_str) {
+    if let Some(s) = case
+        .get("expected_obj")
+        .and_then(|o| o.get(component))
+        .and_then(Value::as_str)
+    {
         return s.to_owned();
     }
-    if string_list(case.get("exactly_empty_components")).iter().any(|c| c == component) {
+    if string_list(case.get("exactly_empty_components"))
+        .iter()
+        .any(|c| c == component)
+    {
         return String::new();
     }
     let order = ["protocol", "hostname", "port", "pathname", "search", "hash"];
@@ -120,7 +139,10 @@ fn expected_component(case: &Value, first: &Arg, base: Option<&str>, component: 
             return v.to_owned();
         }
         if let Some(pos) = order.iter().position(|c| *c == component) {
-            if order[..pos].iter().any(|earlier| member(init, earlier).is_some()) {
+            if order[..pos]
+                .iter()
+                .any(|earlier| member(init, earlier).is_some())
+            {
                 return "*".to_owned();
             }
         }
@@ -180,7 +202,11 @@ fn run_case(case: &Value) -> Result<(), String> {
         let want = expected_component(case, &first, base.as_deref(), component.as_str());
         field_eq(component.as_str(), want.as_str(), pattern.get(component))?;
     }
-    if let Some(has) = case.get("expected_obj").and_then(|o| o.get("hasRegExpGroups")).and_then(Value::as_bool) {
+    if let Some(has) = case
+        .get("expected_obj")
+        .and_then(|o| o.get("hasRegExpGroups"))
+        .and_then(Value::as_bool)
+    {
         field_eq("hasRegExpGroups", &has, &pattern.has_regexp_groups())?;
     }
     let Some(inputs) = case.get("inputs").and_then(Value::as_array) else {
@@ -210,7 +236,10 @@ fn run_case(case: &Value) -> Result<(), String> {
     field_eq("test", &true, &tested)?;
     let result = executed.ok_or("exec returned null")?;
     // The result's inputs: the expected ones, or the entry's.
-    let want_inputs = expected.get("inputs").and_then(Value::as_array).unwrap_or(inputs);
+    let want_inputs = expected
+        .get("inputs")
+        .and_then(Value::as_array)
+        .unwrap_or(inputs);
     let want_inputs: Vec<MatchInput> = want_inputs
         .iter()
         .map(|v| match Arg::of(v) {
@@ -280,7 +309,12 @@ fn wpt_urlpattern_compare() {
     let name = "urlpattern/urlpattern-compare-test-data.json";
     let mut conf = Conformance::new(name);
     for case in load(name).as_array().expect("an array") {
-        let label = format!("{:?} {:?} {:?}", case.get("component"), case.get("left"), case.get("right"));
+        let label = format!(
+            "{:?} {:?} {:?}",
+            case.get("component"),
+            case.get("left"),
+            case.get("right")
+        );
         let result = (|| {
             let component: ComponentName = case
                 .str_field("component")
@@ -295,9 +329,21 @@ fn wpt_urlpattern_compare() {
                 Some(_) => Ordering::Equal,
                 None => return Err("no expected".to_owned()),
             };
-            field_eq("left vs right", &expected, &UrlPattern::compare_component(component, &left, &right))?;
-            field_eq("right vs left", &expected.reverse(), &UrlPattern::compare_component(component, &right, &left))?;
-            field_eq("left vs left", &Ordering::Equal, &UrlPattern::compare_component(component, &left, &left))
+            field_eq(
+                "left vs right",
+                &expected,
+                &UrlPattern::compare_component(component, &left, &right),
+            )?;
+            field_eq(
+                "right vs left",
+                &expected.reverse(),
+                &UrlPattern::compare_component(component, &right, &left),
+            )?;
+            field_eq(
+                "left vs left",
+                &Ordering::Equal,
+                &UrlPattern::compare_component(component, &left, &left),
+            )
         })();
         conf.check(&label, result);
     }
@@ -309,7 +355,12 @@ fn wpt_urlpattern_generate() {
     let name = "urlpattern/urlpattern-generate-test-data.json";
     let mut conf = Conformance::new(name);
     for case in load(name).as_array().expect("an array") {
-        let label = format!("{:?} {:?} {:?}", case.get("pattern"), case.get("component"), case.get("groups"));
+        let label = format!(
+            "{:?} {:?} {:?}",
+            case.get("pattern"),
+            case.get("component"),
+            case.get("groups")
+        );
         let result = (|| {
             let pattern = pattern_of(case.get("pattern").ok_or("no pattern")?)?;
             let groups: Vec<(String, String)> = case
@@ -319,9 +370,16 @@ fn wpt_urlpattern_generate() {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
                 .collect();
-            let groups: Vec<(&str, &str)> = groups.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            let groups: Vec<(&str, &str)> = groups
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
             let expected = case.get("expected").and_then(Value::as_str);
-            let got = match case.str_field("component").ok_or("no component")?.parse::<ComponentName>() {
+            let got = match case
+                .str_field("component")
+                .ok_or("no component")?
+                .parse::<ComponentName>()
+            {
                 Ok(component) => pattern.generate(component, &groups).ok(),
                 Err(()) => None,
             };
