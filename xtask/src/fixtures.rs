@@ -32,6 +32,13 @@ pub const API_FILES: [&str; 7] = [
     "api/urlsearchparams.json",
 ];
 
+/// The URLPattern fixtures (WPT `urlpattern/resources`), kept in `urlpattern/`.
+pub const URLPATTERN_FILES: [&str; 3] = [
+    "urlpattern/urlpattern-compare-test-data.json",
+    "urlpattern/urlpattern-generate-test-data.json",
+    "urlpattern/urlpatterntestdata.json",
+];
+
 const HOW_TO_GET: &str = "Get them with `cargo xtask wpt-update --from DIR` (e.g. --from ../shared/wpt), \
 or `cargo xtask wpt-update` (downloads the WPT files, not api/), or set URL_WPT_DIR to a directory \
 holding them. The api/ vectors come only from ../shared/wpt/api or --from.";
@@ -77,7 +84,9 @@ pub fn set_test_data_env(root: &Path, command: &mut std::process::Command) {
 /// The `*.json` files of `dir` and of `dir/api`, as paths relative to `dir` (`api/x.json`), sorted.
 pub fn json_files(dir: &Path) -> Vec<String> {
     let mut files: Vec<String> = json_names(dir).collect();
-    files.extend(json_names(&dir.join("api")).map(|name| format!("api/{name}")));
+    for sub in ["api", "urlpattern"] {
+        files.extend(json_names(&dir.join(sub)).map(|name| format!("{sub}/{name}")));
+    }
     files.sort();
     files
 }
@@ -98,7 +107,8 @@ pub fn check_present(root: &Path) -> Result<String, String> {
     let dirs = lookup_dirs(root);
     let mut missing = Vec::new();
     let mut used: Vec<&Path> = Vec::new();
-    for name in WPT_FILES.iter().chain(API_FILES.iter()) {
+    let all = WPT_FILES.iter().chain(API_FILES.iter()).chain(URLPATTERN_FILES.iter());
+    for name in all {
         match dirs.iter().find(|dir| dir.join(name).is_file()) {
             Some(dir) if !used.contains(&dir.as_path()) => used.push(dir),
             Some(_) => {}
@@ -109,7 +119,7 @@ pub fn check_present(root: &Path) -> Result<String, String> {
         let found_in: Vec<String> = used.iter().map(|dir| dir.display().to_string()).collect();
         return Ok(format!(
             "all {} fixtures found (in {})",
-            WPT_FILES.len() + API_FILES.len(),
+            WPT_FILES.len() + API_FILES.len() + URLPATTERN_FILES.len(),
             found_in.join(", ")
         ));
     }
@@ -214,6 +224,7 @@ fn update(root: &Path, options: &Options) -> Result<(), String> {
     let missing: Vec<&str> = WPT_FILES
         .iter()
         .chain(API_FILES.iter())
+        .chain(URLPATTERN_FILES.iter())
         .copied()
         .filter(|name| !target.join(name).is_file())
         .collect();
@@ -231,7 +242,7 @@ fn update(root: &Path, options: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// Copies `from/*.json`, `from/api/*.json` and `from/api/README.md` into `to`.
+/// Copies `from/*.json`, `from/{api,urlpattern}/*.json` and their README.md into `to`.
 fn copy_from(from: &Path, to: &Path) -> Result<(), String> {
     if !from.is_dir() {
         return Err(format!("--from {}: not a directory", from.display()));
@@ -240,12 +251,16 @@ fn copy_from(from: &Path, to: &Path) -> Result<(), String> {
     if !names.iter().any(|name| !name.starts_with("api/")) {
         return Err(format!("--from {}: no *.json file there", from.display()));
     }
-    if from.join("api").join("README.md").is_file() {
-        names.push("api/README.md".to_owned());
+    for sub in ["api", "urlpattern"] {
+        if from.join(sub).join("README.md").is_file() {
+            names.push(format!("{sub}/README.md"));
+        }
     }
-    if names.iter().any(|name| name.starts_with("api/")) {
-        let api = to.join("api");
-        fs::create_dir_all(&api).map_err(|e| format!("creating {}: {e}", api.display()))?;
+    for sub in ["api", "urlpattern"] {
+        if names.iter().any(|name| name.starts_with(&format!("{sub}/"))) {
+            let dir = to.join(sub);
+            fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+        }
     }
     for name in &names {
         let (source, dest) = (from.join(name), to.join(name));
@@ -258,10 +273,15 @@ fn copy_from(from: &Path, to: &Path) -> Result<(), String> {
 
 /// Downloads the WPT files of `commit` into `to` with curl.
 fn download(commit: &str, to: &Path) -> Result<(), String> {
-    for name in WPT_FILES {
-        let url = format!(
-            "https://raw.githubusercontent.com/web-platform-tests/wpt/{commit}/url/resources/{name}"
-        );
+    fs::create_dir_all(to.join("urlpattern"))
+        .map_err(|e| format!("creating {}: {e}", to.join("urlpattern").display()))?;
+    let wpt_paths = WPT_FILES.iter().map(|name| (format!("url/resources/{name}"), *name));
+    let urlpattern_paths = URLPATTERN_FILES.iter().map(|name| {
+        let file = name.trim_start_matches("urlpattern/");
+        (format!("urlpattern/resources/{file}"), *name)
+    });
+    for (path, name) in wpt_paths.chain(urlpattern_paths) {
+        let url = format!("https://raw.githubusercontent.com/web-platform-tests/wpt/{commit}/{path}");
         let dest = to.join(name);
         println!("downloading {url}");
         let status = Command::new("curl")

@@ -1,0 +1,373 @@
+//! Beyond the fixtures: the regular expression syntax the default engine accepts, the direct
+//! matcher against the regular expression engine, the router, parsed URLs, errors with
+//! positions, and hostile patterns and inputs.
+#![allow(clippy::restriction)]
+
+use std::time::Instant;
+
+use test_support::rng::Rng;
+use whatwg_url::Url;
+use whatwg_urlpattern::{
+    ComponentName, NoRegexEngine, Reason, Router, UrlPattern, UrlPatternInit, UrlPatternInput,
+    UrlPatternOptions,
+};
+
+fn pathname(p: &str) -> Result<UrlPattern, whatwg_urlpattern::Error> {
+    let init = UrlPatternInit {
+        pathname: Some(p.to_owned()),
+        ..Default::default()
+    };
+    UrlPattern::new((&init).into(), None, UrlPatternOptions::default())
+}
+
+/// `new RegExp(source, "v")` in V8 (Node 20+): accepted (true) or a SyntaxError (false).
+const REGEXP_SYNTAX: &[(&str, bool)] = &[
+    (r"\d+", true),
+    (r"[a-z]+", true),
+    (r"[[a-z]--[aeiou]]", true),
+    (r"[\d&&[0-4]]", true),
+    (r"[\q{abc|d}]", true),
+    (r"[^\q{abc}]", false),
+    (r"[^\q{a}]", true),
+    (r"a{2,3}", true),
+    (r"a{3,2}", false),
+    (r"a{", false),
+    (r"a}", false),
+    (r"]", false),
+    (r"\m", false),
+    (r"\H", false),
+    (r"\-", false),
+    (r"[\-]", true),
+    (r"\/", true),
+    (r"\cA", true),
+    (r"\c1", false),
+    (r"\x4", false),
+    (r"\x41", true),
+    (r"\u{10FFFF}", true),
+    (r"\u{110000}", false),
+    (r"\u00e9", true),
+    (r"\00", false),
+    (r"\0", true),
+    (r"(?=a)*", false),
+    (r"(?<=a)b", true),
+    (r"(?<!a)+", false),
+    (r"\b+", false),
+    (r"(?:a|b)+?", true),
+    (r"(?<x>a)\k<x>", true),
+    (r"\k<y>", false),
+    (r"(?<x>a)(?<x>b)", false),
+    (r"(?<x>a)|(?<x>b)", true),
+    (r"(?i:a)", true),
+    (r"(?-i:a)", true),
+    (r"(?ii:a)", false),
+    (r"(?-:a)", false),
+    (r"(?R)", false),
+    (r"[a-]", false),
+    (r"[(]", false),
+    (r"[\(]", true),
+    (r"[a&&&b]", false),
+    (r"[a&&b--c]", false),
+    (r"[!!]", false),
+    (r"\p{L}", true),
+    (r"\p{Script=Greek}", true),
+    (r"\P{RGI_Emoji}", false),
+    (r"\9", false),
+    (r"(a)\1", true),
+];
+
+#[test]
+fn regexp_syntax_is_ecmascripts_v_flag() {
+    for &(source, ok) in REGEXP_SYNTAX {
+        let pattern = format!("/({source})");
+        // `(` inside a regexp group must be `(?`: skip the sources the tokenizer refuses.
+        let got = pathname(&pattern);
+        if source.contains("(a)") {
+            assert!(
+                got.is_err(),
+                "{source}: the tokenizer refuses capturing groups"
+            );
+            continue;
+        }
+        // Refused by the regexp checker, or before it by the tokenizer (`(` must be `(?`).
+        assert_eq!(got.is_ok(), ok, "{source}: {:?}", got.err());
+    }
+}
+
+#[test]
+fn errors_say_where() {
+    let e = pathname("/books/:").unwrap_err();
+    assert_eq!(e.component(), Some("pathname"));
+    assert_eq!(e.position(), Some(7));
+    assert!(e.to_string().contains("group name"), "{e}");
+    let e = pathname("/a{b").unwrap_err();
+    assert!(matches!(e.reason(), Reason::UnexpectedToken { .. }), "{e}");
+    let e = pathname("/:id/:id").unwrap_err();
+    assert_eq!(e.reason(), &Reason::DuplicateName("id".into()));
+    let e = UrlPattern::new("/relative".into(), None, UrlPatternOptions::default()).unwrap_err();
+    assert_eq!(e.reason(), &Reason::RelativeWithoutBase);
+    let e = UrlPattern::new(
+        "https://exa mple.com/".into(),
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.component(), Some("hostname"), "{e}");
+}
+
+/// The direct matcher and the regular expression engine agree: each pattern is compiled twice,
+/// once as written and once with `{…}` around a fixed tail and a `?` modifier on an always-
+/// present text, which sends it to the engine without changing what it matches.
+#[test]
+fn direct_matcher_agrees_with_the_engine() {
+    let mut rng = Rng::new(17);
+    let pieces = [
+        "/", "a", "b", ":x", ":y", "*", "-", ".", "/:z", "{/:w}", "ab",
+    ];
+    let inputs = [
+        "/", "a", "/a", "/a/b", "ab", "/ab-b", "a.b.", "/a/", "//", "-", "/b-a/b", "/.a",
+    ];
+    let mut compared = 0;
+    for _ in 0..3000 {
+        let n = 1 + rng.below(5);
+        let mut p = String::new();
+        let mut names = 0;
+        for _ in 0..n {
+            let piece = *rng.pick(&pieces);
+            if piece.contains(':') {
+                names += 1;
+                p.push_str(&piece.replace(['x', 'y', 'z', 'w'], &format!("n{names}")));
+            } else {
+                p.push_str(piece);
+            }
+        }
+        let Ok(direct) = pathname(&p) else { continue };
+        // `(.*)` is the full wildcard and `([^\/]+?)` the segment one, as regexps: with an
+        // optional empty group they take the engine's path.
+        let via_engine = pathname(&format!("{p}{{}}?(x)?"));
+        let Ok(via_engine) = via_engine else { continue };
+        for input in inputs {
+            let url = format!("https://h{input}");
+            let a = direct.exec(url.as_str().into(), None).unwrap();
+            let b = via_engine.exec(url.as_str().into(), None).unwrap();
+            assert_eq!(a.is_some(), b.is_some(), "{p} on {input}");
+            if let (Some(a), Some(b)) = (a, b) {
+                // The engine's pattern has one group more, `(x)?`, after the others.
+                let mut b_groups = b.pathname.groups;
+                b_groups.truncate(a.pathname.groups.len());
+                assert_eq!(a.pathname.groups, b_groups, "{p} on {input}");
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
+}
+
+#[test]
+fn parsed_urls_match_without_parsing_again() {
+    let pattern = UrlPattern::new(
+        "https://*.example.com/books/:id".into(),
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap();
+    let url = Url::parse("https://shop.example.com/books/42?x#y", None).unwrap();
+    assert!(pattern.test_url(&url));
+    let result = pattern.exec_url(&url).unwrap();
+    assert_eq!(result.pathname.get("id"), Some("42"));
+    assert_eq!(result.hostname.get("0"), Some("shop"));
+    assert_eq!(result.search.input, "x");
+    let other = Url::parse("https://example.com/books/42", None).unwrap();
+    assert!(!pattern.test_url(&other));
+}
+
+#[test]
+fn ignore_case() {
+    let options = UrlPatternOptions { ignore_case: true };
+    let p = UrlPattern::new("https://example.com/Books/:id".into(), None, options).unwrap();
+    assert!(p.test("https://example.com/bOOKS/1".into(), None).unwrap());
+    let p = UrlPattern::new(
+        "https://example.com/Books/:id".into(),
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap();
+    assert!(!p.test("https://example.com/bOOKS/1".into(), None).unwrap());
+}
+
+#[test]
+fn without_a_regex_engine() {
+    let init = UrlPatternInit {
+        pathname: Some("/books/:id/*".into()),
+        ..Default::default()
+    };
+    let p = UrlPattern::with_engine(
+        (&init).into(),
+        None,
+        UrlPatternOptions::default(),
+        NoRegexEngine,
+    )
+    .unwrap();
+    assert!(p.test("https://a/books/1/x/y".into(), None).unwrap());
+    let init = UrlPatternInit {
+        pathname: Some("/books/:id(\\d+)".into()),
+        ..Default::default()
+    };
+    let e = UrlPattern::with_engine(
+        (&init).into(),
+        None,
+        UrlPatternOptions::default(),
+        NoRegexEngine,
+    )
+    .unwrap_err();
+    assert!(matches!(e.reason(), Reason::InvalidRegExp(_)));
+}
+
+#[test]
+fn router_first_and_all_in_table_order() {
+    let mut router = Router::new();
+    let routes = [
+        ("https://example.com/api/users", "users"),
+        ("https://example.com/api/users/:id", "user"),
+        (
+            "https://example.com/api/users/:id/posts/:post(\\d+)",
+            "post",
+        ),
+        ("https://example.com/api/:collection/:id", "any"),
+        ("https://example.com/static/*", "static"),
+        ("https://*.example.com/*", "subdomain"),
+        ("https://example.com/*", "fallback"),
+    ];
+    for (p, v) in routes {
+        router.add_str(p, v).unwrap();
+    }
+    let cases: &[(&str, &[&str])] = &[
+        ("https://example.com/api/users", &["users", "fallback"]),
+        (
+            "https://example.com/api/users/7",
+            &["user", "any", "fallback"],
+        ),
+        (
+            "https://example.com/api/users/7/posts/9",
+            &["post", "fallback"],
+        ),
+        ("https://example.com/api/users/7/posts/x", &["fallback"]),
+        (
+            "https://example.com/static/a/b.css",
+            &["static", "fallback"],
+        ),
+        ("https://cdn.example.com/x", &["subdomain"]),
+        ("https://other.org/api/users", &[]),
+    ];
+    for (input, want) in cases {
+        let url = Url::parse(input, None).unwrap();
+        let all: Vec<&str> = router.find_all(&url).map(|m| *m.value).collect();
+        assert_eq!(&all, want, "{input}");
+        // The same as trying every route in turn.
+        let each: Vec<&str> = router
+            .routes()
+            .filter(|(p, _)| p.test_url(&url))
+            .map(|(_, v)| *v)
+            .collect();
+        assert_eq!(all, each, "{input}");
+        assert_eq!(router.test(&url), want.first(), "{input}");
+    }
+    let url = Url::parse("https://example.com/api/users/7/posts/9", None).unwrap();
+    let found = router.find(&url).unwrap();
+    assert_eq!(found.result.pathname.get("post"), Some("9"));
+    assert_eq!(found.index, 2);
+}
+
+#[test]
+fn generate_and_compare() {
+    let p = UrlPattern::new(
+        "https://example.com/:lang/docs/:page".into(),
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        p.generate(
+            ComponentName::Pathname,
+            &[("lang", "en"), ("page", "intro")]
+        )
+        .unwrap(),
+        "/en/docs/intro"
+    );
+    assert!(
+        p.generate(ComponentName::Pathname, &[("lang", "en")])
+            .is_err()
+    );
+}
+
+fn assert_quick(what: &str, f: impl FnOnce()) {
+    let start = Instant::now();
+    f();
+    // Generous: a hang or an exponential blow-up takes minutes; this takes milliseconds.
+    assert!(
+        start.elapsed().as_secs() < 20,
+        "{what} took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn hostile_patterns_and_inputs() {
+    // A 64 KiB pattern of each shape: an error or a pattern, quickly.
+    let shapes = [
+        "a", "/:x", "{a}?", "*", "(a)", "\\", ":", "{", "(", "/(?:a|b)", "%", "\u{e9}",
+    ];
+    for shape in shapes {
+        let mut p = String::new();
+        let mut i = 0;
+        while p.len() < 65536 {
+            p.push_str(&shape.replace('x', &format!("n{i}")));
+            i += 1;
+        }
+        assert_quick(&format!("64 KiB of {shape:?}"), || {
+            let _ = pathname(&p);
+            let _ = UrlPattern::new(
+                p.as_str().into(),
+                Some("https://a/"),
+                UrlPatternOptions::default(),
+            );
+        });
+    }
+    // Deeply nested groups: refused by the regexp checker, not by the stack.
+    let nested = format!("/({}a{})", "(?:".repeat(5000), ")".repeat(5000));
+    let e = pathname(&nested).unwrap_err();
+    assert!(e.to_string().contains("nested too deeply"), "{e}");
+    let braces = "{".repeat(5000) + &"}".repeat(5000);
+    assert!(pathname(&braces).is_err());
+    // Many wildcards against a long input that fails at the end: bounded by the memo.
+    let p = pathname("/*a*a*a*a*a*a*a*b").unwrap();
+    let long = format!("https://h/{}", "a".repeat(3000));
+    assert_quick("wildcards", || {
+        assert!(!p.test(long.as_str().into(), None).unwrap())
+    });
+    let p = pathname("/:a-:b-:c-:d-:e-:f.x").unwrap();
+    let long = format!("https://h/{}", "a-".repeat(2000));
+    assert_quick("segments", || {
+        assert!(!p.test(long.as_str().into(), None).unwrap())
+    });
+    // A 1 MB input against every kind of pattern.
+    let huge = format!("https://h/{}", "ab/".repeat(350_000));
+    for p in ["/*", "/:x", "/(.*)", "/:x+", "/(ab/)+", "*/b*"] {
+        let p = pathname(p).unwrap();
+        assert_quick("1 MB input", || {
+            let _ = p.exec(huge.as_str().into(), None).unwrap();
+        });
+    }
+    // Inputs that are not URLs, and init members that do not canonicalize.
+    let p = pathname("/*").unwrap();
+    assert!(!p.test("not a url".into(), None).unwrap());
+    assert!(!p.test("/x".into(), Some("not a base")).unwrap());
+    let bad = UrlPatternInit {
+        hostname: Some("exa mple".into()),
+        ..Default::default()
+    };
+    assert!(p.exec(UrlPatternInput::Init(&bad), None).unwrap().is_none());
+    assert!(
+        p.test(UrlPatternInput::Init(&bad), Some("https://a/"))
+            .is_err()
+    );
+}
