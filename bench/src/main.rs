@@ -8,8 +8,10 @@
 //!
 //! Usage: `url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]`; without files it
 //! reads every `*.txt` of `../shared/datasets`. `--quick` is a 400 ms budget and 5 rounds.
+//! The URLPattern section (`urlpattern.rs`) follows the datasets; `--urlpattern` runs it alone.
 
 mod malloc_count;
+mod urlpattern;
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -118,6 +120,7 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
 }
 
 struct Options {
+    urlpattern_only: bool,
     budget: Duration,
     min_rounds: usize,
     files: Vec<PathBuf>,
@@ -125,6 +128,7 @@ struct Options {
 
 fn options() -> Result<Options, String> {
     let mut opts = Options {
+        urlpattern_only: false,
         budget: Duration::from_millis(3000),
         min_rounds: 15,
         files: Vec::new(),
@@ -136,6 +140,7 @@ fn options() -> Result<Options, String> {
                 let v = args.next().ok_or("--budget-ms needs a value")?;
                 opts.budget = Duration::from_millis(v.parse().map_err(|_| "bad --budget-ms")?);
             }
+            "--urlpattern" => opts.urlpattern_only = true,
             "--quick" => {
                 opts.budget = Duration::from_millis(400);
                 opts.min_rounds = 5;
@@ -274,6 +279,10 @@ fn main() {
     if !cfg!(feature = "competitors") {
         println!("(built without the `competitors` feature: only this project is measured)");
     }
+    if opts.urlpattern_only {
+        urlpattern::run(opts.min_rounds);
+        return;
+    }
     for file in &opts.files {
         let urls = match load(file) {
             Ok(u) => u,
@@ -293,4 +302,5 @@ fn main() {
             bench(&urls, bytes, variant, &opts);
         }
     }
+    urlpattern::run(opts.min_rounds);
 }

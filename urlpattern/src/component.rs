@@ -81,12 +81,14 @@ impl<R> Component<R> {
         })
     }
 
-    /// Whether the component's pattern is the exact string `text` (no group).
-    pub(crate) fn exact(&self) -> Option<&str> {
-        match &self.matcher {
-            Matcher::Simple(s) => s.is_exact(),
-            Matcher::Regex { .. } => None,
-        }
+    /// Whether the pattern is `*` alone, which every component of a URL record matches: the
+    /// basic URL parser removes ASCII tab and newline (so `\n` and `\r`) from its input and
+    /// percent-encodes every non-ASCII code point in every component (hosts: Punycode), so no
+    /// component holds a line terminator, the only code points `(.*)` does not match. Every
+    /// value `test` and `exec` match comes from a URL record or from the URL parser's
+    /// canonicalization of an init member.
+    pub(crate) fn matches_every_url_component(&self) -> bool {
+        matches!(&self.matcher, Matcher::Simple(s) if s.is_full_wildcard())
     }
 
     /// The fixed text every input this component matches starts with (case-insensitively

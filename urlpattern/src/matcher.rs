@@ -42,9 +42,20 @@ pub(crate) struct Simple {
     wildcards: usize,
 }
 
-/// ECMAScript's LineTerminator, which `.` does not match.
-fn is_line_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')
+/// The byte offset of the first ECMAScript LineTerminator (`\n`, `\r`, U+2028, U+2029:
+/// what `.` does not match) in `s`, or its length. A byte scan: U+2028 and U+2029 are the
+/// only line terminators outside ASCII, and both start with the byte 0xE2.
+fn line_terminator_or_end(s: &str) -> usize {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\n' | b'\r' => return i,
+            0xE2 if matches!(bytes.get(i + 1..i + 3), Some([0x80, 0xA8 | 0xA9])) => return i,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
 }
 
 /// The (step, position) pairs known to fail, allocated at the first failure: one bit each
@@ -161,13 +172,10 @@ impl Simple {
         }
     }
 
-    /// The whole text, if the part list is fixed text only.
-    pub(crate) fn is_exact(&self) -> Option<&str> {
-        match self.steps.as_slice() {
-            [] => Some(""),
-            [Step::Literal(text)] => Some(text),
-            _ => None,
-        }
+    /// Whether the part list is `*` alone: `(.*)`, which matches every string without a line
+    /// terminator.
+    pub(crate) fn is_full_wildcard(&self) -> bool {
+        matches!(self.steps.as_slice(), [Step::Full(_)])
     }
 
     fn literal_at(&self, text: &str, input: &str, pos: usize) -> bool {
@@ -195,6 +203,20 @@ impl Simple {
             caps.resize(self.groups, None);
         }
         let len = input.len();
+        // The shapes of most components, without the general loop's set-up: `*` alone, and
+        // fixed text alone (an exact component), the same steps in short.
+        match self.steps.as_slice() {
+            [Step::Full(group)] => {
+                if line_terminator_or_end(input) != len {
+                    return false;
+                }
+                set(&mut caps, *group, 0..len);
+                return true;
+            }
+            [Step::Literal(text)] => return text.len() == len && self.literal_at(text, input, 0),
+            [] => return input.is_empty(),
+            _ => {}
+        }
         let mut memo = (self.wildcards > 1).then(|| Memo::new(self.steps.len(), len));
         let mut stack: Vec<Choice> = Vec::new();
         let mut i = 0;
@@ -251,7 +273,7 @@ impl Simple {
                             break false;
                         }
                         let rest = input.get(pos..).unwrap_or("");
-                        let end = pos + rest.find(is_line_terminator).unwrap_or(rest.len());
+                        let end = pos + line_terminator_or_end(rest);
                         if i + 1 == self.steps.len() {
                             // Greedy and last: to the end, if no line terminator stops it.
                             if end == len {

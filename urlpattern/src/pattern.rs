@@ -449,19 +449,29 @@ impl<E: RegexEngine> UrlPattern<E> {
         }
     }
 
-    /// Matches the eight values, cheapest and most selective first.
-    fn test_values(&self, values: Values<'_>) -> bool {
+    /// The components to match, most selective first, without the `*` ones (see
+    /// `Component::matches_every_url_component`).
+    fn test_order(&self) -> impl Iterator<Item = (usize, &Component<E::Regex>)> {
         const ORDER: [usize; 8] = [5, 3, 0, 4, 6, 7, 1, 2];
-        ORDER
-            .iter()
-            .all(|&i| match (self.components.get(i), values.get(i)) {
-                (Some(c), Some(v)) => c.test(&self.engine, v),
-                _ => false,
-            })
+        ORDER.into_iter().filter_map(|i| {
+            let c = self.components.get(i)?;
+            (!c.matches_every_url_component()).then_some((i, c))
+        })
     }
 
-    fn exec_values(&self, values: Values<'_>, inputs: Vec<MatchInput>) -> Option<UrlPatternResult> {
-        if !self.test_values_cheap(values) {
+    /// Matches the eight values.
+    fn test_values(&self, values: Values<'_>) -> bool {
+        self.test_order()
+            .all(|(i, c)| values.get(i).is_some_and(|v| c.test(&self.engine, v)))
+    }
+
+    fn exec_values(
+        &self,
+        values: Values<'_>,
+        inputs: impl FnOnce() -> Vec<MatchInput>,
+    ) -> Option<UrlPatternResult> {
+        // Most inputs do not match: find out without allocating, then record the groups.
+        if !self.test_values(values) {
             return None;
         }
         let mut scratch: Vec<Option<Range<usize>>> = Vec::new();
@@ -476,7 +486,7 @@ impl<E: RegexEngine> UrlPattern<E> {
         let mut it = results.into_iter();
         let mut next = || it.next().unwrap_or_default();
         Some(UrlPatternResult {
-            inputs,
+            inputs: inputs(),
             protocol: next(),
             username: next(),
             password: next(),
@@ -486,18 +496,6 @@ impl<E: RegexEngine> UrlPattern<E> {
             search: next(),
             hash: next(),
         })
-    }
-
-    /// Rules out most non-matches before any capture is recorded: components matched exactly.
-    fn test_values_cheap(&self, values: Values<'_>) -> bool {
-        self.components
-            .iter()
-            .zip(values)
-            .all(|(c, v)| match c.exact() {
-                Some(text) if c.options.ignore_case => text.eq_ignore_ascii_case(v),
-                Some(text) => text == v,
-                None => true,
-            })
     }
 
     /// `test(input, baseURL)`. `Err` where the standard throws (a base URL beside a
@@ -514,27 +512,32 @@ impl<E: RegexEngine> UrlPattern<E> {
         input: UrlPatternInput<'_>,
         base_url: Option<&str>,
     ) -> Result<Option<UrlPatternResult>, Error> {
-        let mut inputs = Vec::with_capacity(2);
-        inputs.push(match input {
-            UrlPatternInput::String(s) => MatchInput::String(s.to_string()),
-            UrlPatternInput::Init(init) => MatchInput::Init(init.clone()),
-        });
-        if let (UrlPatternInput::String(_), Some(base)) = (input, base_url) {
-            inputs.push(MatchInput::String(base.to_string()));
-        }
+        let inputs = || {
+            let mut inputs = Vec::with_capacity(2);
+            inputs.push(match input {
+                UrlPatternInput::String(s) => MatchInput::String(s.to_string()),
+                UrlPatternInput::Init(init) => MatchInput::Init(init.clone()),
+            });
+            if let (UrlPatternInput::String(_), Some(base)) = (input, base_url) {
+                inputs.push(MatchInput::String(base.to_string()));
+            }
+            inputs
+        };
         Ok(self
             .with_values(input, base_url, |v| self.exec_values(v, inputs))?
             .flatten())
     }
 
-    /// `test` on a parsed URL: nothing is parsed again.
+    /// `test` on a parsed URL: nothing is parsed again, and only the components a pattern
+    /// constrains are read.
     pub fn test_url(&self, url: &Url) -> bool {
-        self.test_values(url_values(url))
+        self.test_order()
+            .all(|(i, c)| c.test(&self.engine, url_value(url, i)))
     }
 
     /// `exec` on a parsed URL (its `inputs` is the URL's serialization).
     pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
-        let inputs = alloc::vec![MatchInput::String(url.href().to_string())];
+        let inputs = || alloc::vec![MatchInput::String(url.href().to_string())];
         self.exec_values(url_values(url), inputs)
     }
 }
@@ -551,6 +554,20 @@ pub(crate) fn url_values(url: &Url) -> Values<'_> {
         url.query().unwrap_or(""),
         url.fragment().unwrap_or(""),
     ]
+}
+
+/// A URL's component `i` (in [`ComponentName::ALL`]'s order).
+fn url_value(url: &Url, i: usize) -> &str {
+    match i {
+        0 => url.scheme(),
+        1 => url.username(),
+        2 => url.password(),
+        3 => url.hostname(),
+        4 => url.port(),
+        5 => url.pathname(),
+        6 => url.query().unwrap_or(""),
+        _ => url.fragment().unwrap_or(""),
+    }
 }
 
 /// Hostname pattern is an IPv6 address.

@@ -12,12 +12,13 @@ use std::process::ExitCode;
 use crate::cmd;
 
 const USAGE: &str = "\
-usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N]
+usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--urlpattern]
 
   FILE            a file of URLs, one per line (default: every *.txt of ../shared/datasets)
   --quick         short rounds (a first look; noisier)
   --budget-ms N   time budget per dataset and variant (default 3000)
-  --min-rounds N  rounds at least (default 15)";
+  --min-rounds N  rounds at least (default 15)
+  --urlpattern    the URLPattern section only (whatwg-urlpattern against the urlpattern crate)";
 
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
     if args.iter().any(|a| a == "-h" || a == "--help") {

@@ -1,0 +1,203 @@
+//! The URLPattern section of `cargo xtask bench`: `whatwg-urlpattern` (ours) against the
+//! `urlpattern` crate (Deno's, on rust-url and `regex`), on a table of 50 REST routes and a
+//! stream of 10,000 request URLs, in interleaved rounds (median ns, and the median over rounds
+//! of the ratio ours / urlpattern).
+//!
+//! Rows: constructing the 50 patterns; `test` and `exec` of every route against every request
+//! (each request parsed once, by each crate's own URL parser: the `urlpattern` crate takes a
+//! `url::Url` by value, so it is cloned per call as its API requires); a router: the first
+//! matching route of each request (ours: `Router::find`; theirs: `exec` over the routes in
+//! order), from the request string; and `test_url` of a literal-or-wildcard pathname pattern on
+//! a parsed URL.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use whatwg_urlpattern::{Router, UrlPattern, UrlPatternInit, UrlPatternOptions};
+
+const RESOURCES: [&str; 10] = [
+    "users", "posts", "comments", "orders", "products", "carts", "invoices", "teams", "projects",
+    "tickets",
+];
+
+/// The route table: five shapes per resource.
+pub fn routes() -> Vec<String> {
+    let mut routes = Vec::new();
+    for r in RESOURCES {
+        let base = format!("https://api.example.com/api/v1/{r}");
+        routes.push(base.clone());
+        routes.push(format!("{base}/:id"));
+        routes.push(format!("{base}/:id/edit"));
+        routes.push(format!("{base}/:id(\\d+)/history"));
+        routes.push(format!("{base}/:id/:sub/*"));
+    }
+    routes
+}
+
+/// A deterministic stream of request URLs: four in five hit a route.
+pub fn requests(n: usize) -> Vec<String> {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |m: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % m as u64) as usize
+    };
+    (0..n)
+        .map(|_| {
+            let r = RESOURCES[next(RESOURCES.len())];
+            let id = next(100_000);
+            match next(10) {
+                0 => format!("https://api.example.com/api/v1/{r}"),
+                1 | 2 => format!("https://api.example.com/api/v1/{r}/{id}?fields=name,id"),
+                3 => format!("https://api.example.com/api/v1/{r}/{id}/edit"),
+                4 => format!("https://api.example.com/api/v1/{r}/{id}/history"),
+                5 | 6 => format!("https://api.example.com/api/v1/{r}/{id}/items/{}/x", next(50)),
+                7 => format!("https://www.example.com/{r}/{id}"),
+                8 => format!("https://api.example.com/api/v2/{r}/{id}"),
+                _ => format!("https://api.example.com/api/v1/{r}/u{id}/history#top"),
+            }
+        })
+        .collect()
+}
+
+struct Row {
+    name: &'static str,
+    unit: &'static str,
+    ours: Vec<f64>,
+    theirs: Vec<f64>,
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+fn time(per: usize, f: impl FnOnce() -> usize) -> f64 {
+    let t = Instant::now();
+    black_box(f());
+    t.elapsed().as_nanos() as f64 / per.max(1) as f64
+}
+
+fn ours_pattern(s: &str) -> UrlPattern {
+    UrlPattern::new(s.into(), None, UrlPatternOptions::default()).expect("a valid route")
+}
+
+#[cfg(feature = "competitors")]
+fn theirs_pattern(s: &str) -> urlpattern::UrlPattern {
+    let init = urlpattern::UrlPatternInit::parse_constructor_string::<regex::Regex>(s, None)
+        .expect("a valid route");
+    urlpattern::UrlPattern::parse(init, Default::default()).expect("a valid route")
+}
+
+/// Runs the section; `rounds` interleaved rounds.
+pub fn run(rounds: usize) {
+    let routes = routes();
+    let requests = requests(10_000);
+    let ours: Vec<UrlPattern> = routes.iter().map(|r| ours_pattern(r)).collect();
+    let ours_urls: Vec<whatwg_url::Url> =
+        requests.iter().map(|r| whatwg_url::Url::parse(r, None).expect("a URL")).collect();
+    let mut router = Router::new();
+    for (i, r) in routes.iter().enumerate() {
+        router.add(ours_pattern(r), i);
+    }
+    let static_pattern = UrlPattern::new(
+        (&UrlPatternInit {
+            pathname: Some("/api/v1/*".into()),
+            ..Default::default()
+        })
+            .into(),
+        None,
+        UrlPatternOptions::default(),
+    )
+    .expect("a pattern");
+
+    #[cfg(feature = "competitors")]
+    let theirs: Vec<urlpattern::UrlPattern> = routes.iter().map(|r| theirs_pattern(r)).collect();
+    #[cfg(feature = "competitors")]
+    let theirs_urls: Vec<url::Url> = requests.iter().map(|r| url::Url::parse(r).expect("a URL")).collect();
+
+    // Both crates agree on which route each request hits first.
+    #[cfg(feature = "competitors")]
+    for (req, url) in requests.iter().zip(&theirs_urls) {
+        let mine = router.find(&whatwg_url::Url::parse(req, None).expect("a URL")).map(|m| *m.value);
+        let other = theirs.iter().position(|p| {
+            p.test(urlpattern::UrlPatternMatchInput::Url(url.clone())).unwrap_or(false)
+        });
+        assert_eq!(mine, other, "the two crates disagree on {req}");
+    }
+
+    let calls = routes.len() * requests.len();
+    let mut rows = vec![
+        Row { name: "construct (50 routes)", unit: "ns/pattern", ours: vec![], theirs: vec![] },
+        Row { name: "test: every route × every request", unit: "ns/call", ours: vec![], theirs: vec![] },
+        Row { name: "exec: every route × every request", unit: "ns/call", ours: vec![], theirs: vec![] },
+        Row { name: "router: first match, from the request string", unit: "ns/request", ours: vec![], theirs: vec![] },
+        Row { name: "test_url: `/api/v1/*` on a parsed URL", unit: "ns/call", ours: vec![], theirs: vec![] },
+    ];
+    for _ in 0..rounds {
+        rows[0].ours.push(time(routes.len(), || routes.iter().map(|r| ours_pattern(r).pathname().len()).sum()));
+        rows[1].ours.push(time(calls, || {
+            ours_urls.iter().map(|u| ours.iter().filter(|p| p.test_url(u)).count()).sum()
+        }));
+        rows[2].ours.push(time(calls, || {
+            ours_urls.iter().map(|u| ours.iter().filter_map(|p| p.exec_url(u)).count()).sum()
+        }));
+        rows[3].ours.push(time(requests.len(), || {
+            requests
+                .iter()
+                .filter_map(|r| whatwg_url::Url::parse(r, None).ok())
+                .filter_map(|u| router.find(&u).map(|m| m.index))
+                .sum()
+        }));
+        rows[4].ours.push(time(requests.len(), || {
+            ours_urls.iter().filter(|u| static_pattern.test_url(u)).count()
+        }));
+        #[cfg(feature = "competitors")]
+        {
+            use urlpattern::UrlPatternMatchInput as In;
+            rows[0].theirs.push(time(routes.len(), || routes.iter().map(|r| theirs_pattern(r).pathname().len()).sum()));
+            rows[1].theirs.push(time(calls, || {
+                theirs_urls
+                    .iter()
+                    .map(|u| theirs.iter().filter(|p| p.test(In::Url(u.clone())).unwrap_or(false)).count())
+                    .sum()
+            }));
+            rows[2].theirs.push(time(calls, || {
+                theirs_urls
+                    .iter()
+                    .map(|u| theirs.iter().filter_map(|p| p.exec(In::Url(u.clone())).ok().flatten()).count())
+                    .sum()
+            }));
+            rows[3].theirs.push(time(requests.len(), || {
+                requests
+                    .iter()
+                    .filter_map(|r| url::Url::parse(r).ok())
+                    .filter_map(|u| {
+                        theirs.iter().position(|p| p.exec(In::Url(u.clone())).ok().flatten().is_some())
+                    })
+                    .sum()
+            }));
+        }
+    }
+    println!(
+        "\n### URLPattern ({} routes, {} request URLs, {rounds} interleaved rounds)\n",
+        routes.len(),
+        requests.len()
+    );
+    println!("| workload | unit | whatwg-urlpattern (ours) | urlpattern 0.6 | ours / urlpattern |");
+    println!("|---|---|---:|---:|---:|");
+    for row in &mut rows {
+        let ours = median(&mut row.ours.clone());
+        let theirs = median(&mut row.theirs.clone());
+        let mut ratios: Vec<f64> = row.ours.iter().zip(&row.theirs).map(|(a, b)| a / b).collect();
+        let ratio = median(&mut ratios);
+        let fmt = |x: f64| if x.is_nan() { "n/a".to_owned() } else { format!("{x:.1}") };
+        let ratio = if ratio.is_nan() { "n/a".to_owned() } else { format!("{ratio:.3}") };
+        println!("| {} | {} | {} | {} | {ratio} |", row.name, row.unit, fmt(ours), fmt(theirs));
+    }
+}
