@@ -29,6 +29,7 @@ pub mod percent;
 pub mod search_params;
 pub mod seeds;
 pub mod setters;
+pub mod urlpattern;
 pub mod validity;
 
 #[cfg(feature = "differential")]
@@ -90,6 +91,11 @@ pub const TARGETS: &[Target] = &[
         check: validity::check,
         features: &[],
     },
+    Target {
+        name: "urlpattern",
+        check: urlpattern::check,
+        features: &[],
+    },
     #[cfg(feature = "differential")]
     Target {
         name: "differential",
@@ -99,7 +105,7 @@ pub const TARGETS: &[Target] = &[
 ];
 
 /// The names of all targets, including those behind features.
-pub const ALL_TARGET_NAMES: [&str; 8] = [
+pub const ALL_TARGET_NAMES: [&str; 9] = [
     "parse",
     "setters",
     "search_params",
@@ -107,6 +113,7 @@ pub const ALL_TARGET_NAMES: [&str; 8] = [
     "percent",
     "form_urlencoded",
     "validity",
+    "urlpattern",
     "differential",
 ];
 

@@ -292,6 +292,29 @@ pub fn seeds_for(name: &str, strings: &Strings, lines: &[String]) -> Vec<Vec<u8>
                 seeds.insert(seed);
             }
         }
+        "urlpattern" => {
+            // The fixture's string patterns with their string inputs, and routes of each shape
+            // against dataset URLs.
+            let fixture = test_support::load("urlpattern/urlpatterntestdata.json");
+            for case in fixture.as_array().unwrap_or(&[]) {
+                let pattern = case.get("pattern").and_then(|p| p.as_array()).and_then(|p| p.first());
+                let input = case.get("inputs").and_then(|p| p.as_array()).and_then(|p| p.first());
+                if let (Some(p), Some(i)) = (pattern.and_then(|p| p.as_str()), input.and_then(|i| i.as_str())) {
+                    seeds.insert(join(&[p.as_bytes(), i.as_bytes()]));
+                }
+            }
+            let routes = [
+                "https://*/:a/:b",
+                "*://*/*.:ext",
+                "http{s}?://*.example.com/:path*",
+                "https://example.com/api/:v(v\\d+)/:rest+",
+                "/:a?/b*/:c(x|y)?#:h",
+            ];
+            for (i, line) in lines.iter().enumerate().take(3000) {
+                let route = routes[i % routes.len()];
+                seeds.insert(join(&[route.as_bytes(), line.as_bytes()]));
+            }
+        }
         "form_urlencoded" => {
             seeds.extend(strings.queries.iter().map(|q| q.as_bytes().to_vec()));
             seeds.extend(lines.iter().map(|l| {

@@ -117,6 +117,11 @@ fn replay_validity() {
     replay("validity", url_fuzz::validity::check);
 }
 
+#[test]
+fn replay_urlpattern() {
+    replay("urlpattern", url_fuzz::urlpattern::check);
+}
+
 #[cfg(feature = "differential")]
 #[test]
 fn replay_differential() {

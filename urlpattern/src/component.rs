@@ -156,5 +156,40 @@ impl<R> Component<R> {
     }
 }
 
+impl<R> Component<R> {
+    /// For the fuzz target: when the direct matcher or the `*` shortcut decides this
+    /// component, the standard's regular expression (from `engine`) must decide the same, with
+    /// the same groups.
+    pub(crate) fn check_against_engine<E: RegexEngine<Regex = R>>(
+        &self,
+        engine: &E,
+        input: &str,
+    ) -> Result<(), String> {
+        let Matcher::Simple(simple) = &self.matcher else {
+            return Ok(());
+        };
+        let (source, _) = generate::regular_expression_and_name_list(&self.parts, &self.options);
+        let regex = engine.compile(&source, self.options.ignore_case)?;
+        let mut want = Vec::new();
+        let want_match = engine.captures(&regex, input, &mut want);
+        let mut got = Vec::new();
+        let got_match = simple.matches(input, Some(&mut got));
+        if want_match != got_match {
+            return Err(alloc::format!(
+                "{source} on {input:?}: the engine says {want_match}, the direct matcher {got_match}"
+            ));
+        }
+        if want_match && want.get(..got.len()) != Some(&got[..]) {
+            return Err(alloc::format!(
+                "{source} on {input:?}: groups {want:?} from the engine, {got:?} directly"
+            ));
+        }
+        if self.matches_every_url_component() && !want_match {
+            return Err(alloc::format!("`*` does not match the URL component {input:?}"));
+        }
+        Ok(())
+    }
+}
+
 /// The special schemes, for "protocol component matches a special scheme".
 pub(crate) const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];

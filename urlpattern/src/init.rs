@@ -18,7 +18,7 @@ use crate::generate::escape_pattern_string;
 ///     pathname: Some("/books/:id".into()),
 ///     ..Default::default()
 /// };
-/// let pattern = UrlPattern::new(init.into(), None, Default::default())?;
+/// let pattern = UrlPattern::new((&init).into(), None, Default::default())?;
 /// assert_eq!(pattern.protocol(), "*");
 /// assert!(pattern.test("https://example.com/books/123".into(), None)?);
 /// # Ok::<(), whatwg_urlpattern::Error>(())

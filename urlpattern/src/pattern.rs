@@ -556,6 +556,24 @@ pub(crate) fn url_values(url: &Url) -> Values<'_> {
     ]
 }
 
+impl<E: RegexEngine> UrlPattern<E> {
+    /// For the fuzz target (not a stable API): checks the shortcuts on `url`: each component
+    /// the direct matcher handles gives the regular expression's result and groups, `test_url`
+    /// agrees with `exec_url`, and a `*` component matches what `test_url` skips.
+    #[doc(hidden)]
+    pub fn check_shortcuts(&self, url: &Url) -> Result<(), String> {
+        for (i, c) in self.components.iter().enumerate() {
+            c.check_against_engine(&self.engine, url_value(url, i))?;
+        }
+        let tested = self.test_url(url);
+        let executed = self.exec_url(url).is_some();
+        if tested != executed {
+            return Err(alloc::format!("test_url {tested}, exec_url {executed}"));
+        }
+        Ok(())
+    }
+}
+
 /// A URL's component `i` (in [`ComponentName::ALL`]'s order).
 fn url_value(url: &Url, i: usize) -> &str {
     match i {

@@ -1,0 +1,57 @@
+//! Target `urlpattern`: a pattern and a URL. Chunks: the pattern (a constructor string; a
+//! relative one gets the base `https://example.com/`), the URL to match, and optionally a third
+//! chunk whose presence sets `ignoreCase`.
+//!
+//! Checks: construction and matching never panic; on every component the direct matcher (or
+//! the `*` shortcut) decides, the standard's regular expression run by the default engine gives
+//! the same answer and groups; `test_url` agrees with `exec_url`, and `test` on the URL string
+//! with `test_url` on the parsed URL; a pattern built again from its own component pattern
+//! strings matches the URL as the original does.
+
+use whatwg_url::Url;
+use whatwg_urlpattern::{ComponentName, UrlPattern, UrlPatternInit, UrlPatternOptions};
+
+use crate::input::{chunks, text};
+
+/// The check.
+pub fn check(data: &[u8]) {
+    let mut parts = chunks(data);
+    let pattern = text(parts.next().unwrap_or_default());
+    let input = text(parts.next().unwrap_or_default());
+    let options = UrlPatternOptions {
+        ignore_case: parts.next().is_some(),
+    };
+    let built = UrlPattern::new(pattern.as_ref().into(), None, options).or_else(|_| {
+        UrlPattern::new(pattern.as_ref().into(), Some("https://example.com/"), options)
+    });
+    let Ok(p) = built else { return };
+    let Ok(url) = Url::parse(&input, None) else {
+        assert!(!p.test(input.as_ref().into(), None).unwrap_or(false), "{input:?} is no URL");
+        return;
+    };
+    if let Err(why) = p.check_shortcuts(&url) {
+        panic!("pattern {pattern:?}: {why}");
+    }
+    let tested = p.test(url.href().into(), None).unwrap_or(false);
+    assert_eq!(tested, p.test_url(&url), "pattern {pattern:?} on {input:?}");
+    // The normalized pattern strings stand for the same pattern.
+    let get = |c: ComponentName| Some(p.get(c).to_owned());
+    let init = UrlPatternInit {
+        protocol: get(ComponentName::Protocol),
+        username: get(ComponentName::Username),
+        password: get(ComponentName::Password),
+        hostname: get(ComponentName::Hostname),
+        port: get(ComponentName::Port),
+        pathname: get(ComponentName::Pathname),
+        search: get(ComponentName::Search),
+        hash: get(ComponentName::Hash),
+        base_url: None,
+    };
+    if let Ok(again) = UrlPattern::new((&init).into(), None, options) {
+        assert_eq!(
+            again.test_url(&url),
+            tested,
+            "pattern {pattern:?} and its normalized form {init:?} differ on {input:?}"
+        );
+    }
+}
