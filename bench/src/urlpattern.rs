@@ -52,7 +52,10 @@ pub fn requests(n: usize) -> Vec<String> {
                 1 | 2 => format!("https://api.example.com/api/v1/{r}/{id}?fields=name,id"),
                 3 => format!("https://api.example.com/api/v1/{r}/{id}/edit"),
                 4 => format!("https://api.example.com/api/v1/{r}/{id}/history"),
-                5 | 6 => format!("https://api.example.com/api/v1/{r}/{id}/items/{}/x", next(50)),
+                5 | 6 => format!(
+                    "https://api.example.com/api/v1/{r}/{id}/items/{}/x",
+                    next(50)
+                ),
                 7 => format!("https://www.example.com/{r}/{id}"),
                 8 => format!("https://api.example.com/api/v2/{r}/{id}"),
                 _ => format!("https://api.example.com/api/v1/{r}/u{id}/history#top"),
@@ -99,8 +102,10 @@ pub fn run(rounds: usize) {
     let routes = routes();
     let requests = requests(10_000);
     let ours: Vec<UrlPattern> = routes.iter().map(|r| ours_pattern(r)).collect();
-    let ours_urls: Vec<whatwg_url::Url> =
-        requests.iter().map(|r| whatwg_url::Url::parse(r, None).expect("a URL")).collect();
+    let ours_urls: Vec<whatwg_url::Url> = requests
+        .iter()
+        .map(|r| whatwg_url::Url::parse(r, None).expect("a URL"))
+        .collect();
     let mut router = Router::new();
     for (i, r) in routes.iter().enumerate() {
         router.add(ours_pattern(r), i);
@@ -119,33 +124,75 @@ pub fn run(rounds: usize) {
     #[cfg(feature = "competitors")]
     let theirs: Vec<urlpattern::UrlPattern> = routes.iter().map(|r| theirs_pattern(r)).collect();
     #[cfg(feature = "competitors")]
-    let theirs_urls: Vec<url::Url> = requests.iter().map(|r| url::Url::parse(r).expect("a URL")).collect();
+    let theirs_urls: Vec<url::Url> = requests
+        .iter()
+        .map(|r| url::Url::parse(r).expect("a URL"))
+        .collect();
 
     // Both crates agree on which route each request hits first.
     #[cfg(feature = "competitors")]
     for (req, url) in requests.iter().zip(&theirs_urls) {
-        let mine = router.find(&whatwg_url::Url::parse(req, None).expect("a URL")).map(|m| *m.value);
+        let mine = router
+            .find(&whatwg_url::Url::parse(req, None).expect("a URL"))
+            .map(|m| *m.value);
         let other = theirs.iter().position(|p| {
-            p.test(urlpattern::UrlPatternMatchInput::Url(url.clone())).unwrap_or(false)
+            p.test(urlpattern::UrlPatternMatchInput::Url(url.clone()))
+                .unwrap_or(false)
         });
         assert_eq!(mine, other, "the two crates disagree on {req}");
     }
 
     let calls = routes.len() * requests.len();
     let mut rows = vec![
-        Row { name: "construct (50 routes)", unit: "ns/pattern", ours: vec![], theirs: vec![] },
-        Row { name: "test: every route × every request", unit: "ns/call", ours: vec![], theirs: vec![] },
-        Row { name: "exec: every route × every request", unit: "ns/call", ours: vec![], theirs: vec![] },
-        Row { name: "router: first match, from the request string", unit: "ns/request", ours: vec![], theirs: vec![] },
-        Row { name: "test_url: `/api/v1/*` on a parsed URL", unit: "ns/call", ours: vec![], theirs: vec![] },
+        Row {
+            name: "construct (50 routes)",
+            unit: "ns/pattern",
+            ours: vec![],
+            theirs: vec![],
+        },
+        Row {
+            name: "test: every route × every request",
+            unit: "ns/call",
+            ours: vec![],
+            theirs: vec![],
+        },
+        Row {
+            name: "exec: every route × every request",
+            unit: "ns/call",
+            ours: vec![],
+            theirs: vec![],
+        },
+        Row {
+            name: "router: first match, from the request string",
+            unit: "ns/request",
+            ours: vec![],
+            theirs: vec![],
+        },
+        Row {
+            name: "test_url: `/api/v1/*` on a parsed URL",
+            unit: "ns/call",
+            ours: vec![],
+            theirs: vec![],
+        },
     ];
     for _ in 0..rounds {
-        rows[0].ours.push(time(routes.len(), || routes.iter().map(|r| ours_pattern(r).pathname().len()).sum()));
+        rows[0].ours.push(time(routes.len(), || {
+            routes
+                .iter()
+                .map(|r| ours_pattern(r).pathname().len())
+                .sum()
+        }));
         rows[1].ours.push(time(calls, || {
-            ours_urls.iter().map(|u| ours.iter().filter(|p| p.test_url(u)).count()).sum()
+            ours_urls
+                .iter()
+                .map(|u| ours.iter().filter(|p| p.test_url(u)).count())
+                .sum()
         }));
         rows[2].ours.push(time(calls, || {
-            ours_urls.iter().map(|u| ours.iter().filter_map(|p| p.exec_url(u)).count()).sum()
+            ours_urls
+                .iter()
+                .map(|u| ours.iter().filter_map(|p| p.exec_url(u)).count())
+                .sum()
         }));
         rows[3].ours.push(time(requests.len(), || {
             requests
@@ -155,22 +202,40 @@ pub fn run(rounds: usize) {
                 .sum()
         }));
         rows[4].ours.push(time(requests.len(), || {
-            ours_urls.iter().filter(|u| static_pattern.test_url(u)).count()
+            ours_urls
+                .iter()
+                .filter(|u| static_pattern.test_url(u))
+                .count()
         }));
         #[cfg(feature = "competitors")]
         {
             use urlpattern::UrlPatternMatchInput as In;
-            rows[0].theirs.push(time(routes.len(), || routes.iter().map(|r| theirs_pattern(r).pathname().len()).sum()));
+            rows[0].theirs.push(time(routes.len(), || {
+                routes
+                    .iter()
+                    .map(|r| theirs_pattern(r).pathname().len())
+                    .sum()
+            }));
             rows[1].theirs.push(time(calls, || {
                 theirs_urls
                     .iter()
-                    .map(|u| theirs.iter().filter(|p| p.test(In::Url(u.clone())).unwrap_or(false)).count())
+                    .map(|u| {
+                        theirs
+                            .iter()
+                            .filter(|p| p.test(In::Url(u.clone())).unwrap_or(false))
+                            .count()
+                    })
                     .sum()
             }));
             rows[2].theirs.push(time(calls, || {
                 theirs_urls
                     .iter()
-                    .map(|u| theirs.iter().filter_map(|p| p.exec(In::Url(u.clone())).ok().flatten()).count())
+                    .map(|u| {
+                        theirs
+                            .iter()
+                            .filter_map(|p| p.exec(In::Url(u.clone())).ok().flatten())
+                            .count()
+                    })
                     .sum()
             }));
             rows[3].theirs.push(time(requests.len(), || {
@@ -178,7 +243,9 @@ pub fn run(rounds: usize) {
                     .iter()
                     .filter_map(|r| url::Url::parse(r).ok())
                     .filter_map(|u| {
-                        theirs.iter().position(|p| p.exec(In::Url(u.clone())).ok().flatten().is_some())
+                        theirs
+                            .iter()
+                            .position(|p| p.exec(In::Url(u.clone())).ok().flatten().is_some())
                     })
                     .sum()
             }));
@@ -194,10 +261,31 @@ pub fn run(rounds: usize) {
     for row in &mut rows {
         let ours = median(&mut row.ours.clone());
         let theirs = median(&mut row.theirs.clone());
-        let mut ratios: Vec<f64> = row.ours.iter().zip(&row.theirs).map(|(a, b)| a / b).collect();
+        let mut ratios: Vec<f64> = row
+            .ours
+            .iter()
+            .zip(&row.theirs)
+            .map(|(a, b)| a / b)
+            .collect();
         let ratio = median(&mut ratios);
-        let fmt = |x: f64| if x.is_nan() { "n/a".to_owned() } else { format!("{x:.1}") };
-        let ratio = if ratio.is_nan() { "n/a".to_owned() } else { format!("{ratio:.3}") };
-        println!("| {} | {} | {} | {} | {ratio} |", row.name, row.unit, fmt(ours), fmt(theirs));
+        let fmt = |x: f64| {
+            if x.is_nan() {
+                "n/a".to_owned()
+            } else {
+                format!("{x:.1}")
+            }
+        };
+        let ratio = if ratio.is_nan() {
+            "n/a".to_owned()
+        } else {
+            format!("{ratio:.3}")
+        };
+        println!(
+            "| {} | {} | {} | {} | {ratio} |",
+            row.name,
+            row.unit,
+            fmt(ours),
+            fmt(theirs)
+        );
     }
 }

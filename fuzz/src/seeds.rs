@@ -297,9 +297,18 @@ pub fn seeds_for(name: &str, strings: &Strings, lines: &[String]) -> Vec<Vec<u8>
             // against dataset URLs.
             let fixture = test_support::load("urlpattern/urlpatterntestdata.json");
             for case in fixture.as_array().unwrap_or(&[]) {
-                let pattern = case.get("pattern").and_then(|p| p.as_array()).and_then(|p| p.first());
-                let input = case.get("inputs").and_then(|p| p.as_array()).and_then(|p| p.first());
-                if let (Some(p), Some(i)) = (pattern.and_then(|p| p.as_str()), input.and_then(|i| i.as_str())) {
+                let pattern = case
+                    .get("pattern")
+                    .and_then(|p| p.as_array())
+                    .and_then(|p| p.first());
+                let input = case
+                    .get("inputs")
+                    .and_then(|p| p.as_array())
+                    .and_then(|p| p.first());
+                if let (Some(p), Some(i)) = (
+                    pattern.and_then(|p| p.as_str()),
+                    input.and_then(|i| i.as_str()),
+                ) {
                     seeds.insert(join(&[p.as_bytes(), i.as_bytes()]));
                 }
             }

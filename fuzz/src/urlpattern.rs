@@ -6,10 +6,13 @@
 //! the `*` shortcut) decides, the standard's regular expression run by the default engine gives
 //! the same answer and groups; `test_url` agrees with `exec_url`, and `test` on the URL string
 //! with `test_url` on the parsed URL; a pattern built again from its own component pattern
-//! strings matches the URL as the original does.
+//! strings matches the URL as the original does; on short URLs, the default engine (linear
+//! where it can be) and the backtracking engine (regress) give the same result and groups.
 
 use whatwg_url::Url;
-use whatwg_urlpattern::{ComponentName, UrlPattern, UrlPatternInit, UrlPatternOptions};
+use whatwg_urlpattern::{
+    ComponentName, RegressEngine, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
+};
 
 use crate::input::{chunks, text};
 
@@ -22,11 +25,18 @@ pub fn check(data: &[u8]) {
         ignore_case: parts.next().is_some(),
     };
     let built = UrlPattern::new(pattern.as_ref().into(), None, options).or_else(|_| {
-        UrlPattern::new(pattern.as_ref().into(), Some("https://example.com/"), options)
+        UrlPattern::new(
+            pattern.as_ref().into(),
+            Some("https://example.com/"),
+            options,
+        )
     });
     let Ok(p) = built else { return };
     let Ok(url) = Url::parse(&input, None) else {
-        assert!(!p.test(input.as_ref().into(), None).unwrap_or(false), "{input:?} is no URL");
+        assert!(
+            !p.test(input.as_ref().into(), None).unwrap_or(false),
+            "{input:?} is no URL"
+        );
         return;
     };
     if let Err(why) = p.check_shortcuts(&url) {
@@ -34,6 +44,21 @@ pub fn check(data: &[u8]) {
     }
     let tested = p.test(url.href().into(), None).unwrap_or(false);
     assert_eq!(tested, p.test_url(&url), "pattern {pattern:?} on {input:?}");
+    // Backtracking takes time exponential in the length at worst: short URLs only.
+    if url.href().len() <= 40 {
+        let input: UrlPatternInput<'_> = pattern.as_ref().into();
+        let backtracking =
+            UrlPattern::with_engine(input, None, options, RegressEngine).or_else(|_| {
+                UrlPattern::with_engine(input, Some("https://example.com/"), options, RegressEngine)
+            });
+        let backtracking =
+            backtracking.unwrap_or_else(|e| panic!("{pattern:?}: only regress refuses: {e}"));
+        assert_eq!(
+            p.exec_url(&url),
+            backtracking.exec_url(&url),
+            "pattern {pattern:?} on {input:?}: the default engine and regress differ"
+        );
+    }
     // The normalized pattern strings stand for the same pattern.
     let get = |c: ComponentName| Some(p.get(c).to_owned());
     let init = UrlPatternInit {

@@ -185,7 +185,9 @@ impl<R> Component<R> {
             ));
         }
         if self.matches_every_url_component() && !want_match {
-            return Err(alloc::format!("`*` does not match the URL component {input:?}"));
+            return Err(alloc::format!(
+                "`*` does not match the URL component {input:?}"
+            ));
         }
         Ok(())
     }

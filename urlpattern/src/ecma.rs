@@ -2,11 +2,20 @@
 //! `UnicodeMode` and `UnicodeSetsMode`), and its early errors: what `RegExpCreate(source, "v")`
 //! refuses with a `SyntaxError`.
 //!
-//! The default engine (regress) accepts some patterns ECMAScript refuses, such as identity
+//! While checking, it writes the same pattern in the syntax of `regex-automata` (the `regex`
+//! crate's engine, which matches in linear time): ECMAScript's classes spelled out (`\d` is
+//! `[0-9]`, `.` excludes the four line terminators, `\b` is ASCII), every literal as `\x{…}`,
+//! named groups as plain groups (they are numbered alike), and `v`-mode set operations as
+//! `regex`'s own `&&` and `--`. What that syntax cannot say (lookaround, backreferences,
+//! `\q{…}` strings, properties of strings, lone surrogates, a capture inside a repeated group,
+//! whose value ECMAScript resets at each repetition) marks the pattern as needing a
+//! backtracking engine.
+//!
+//! regress, the backtracking engine, accepts some patterns ECMAScript refuses, such as identity
 //! escapes of letters (`\m`); this checker runs first, so the default engine refuses exactly
-//! what ECMAScript refuses, apart from the names inside `\p{…}`, which regress checks against
-//! its Unicode tables. It also bounds nesting, which keeps every recursive step (ours and the
-//! engine's) on a small stack.
+//! what ECMAScript refuses, apart from the names inside `\p{…}`, which the engines check against
+//! their Unicode tables. It also bounds nesting, which keeps every recursive step (ours and the
+//! engines') on a small stack.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -28,7 +37,27 @@ const PROPERTIES_OF_STRINGS: [&str; 7] = [
     "RGI_Emoji",
 ];
 
+/// A class escape (`\d`, `\p{…}`, …) as a class in `regex` syntax.
+enum Escape {
+    Char(u32),
+    Class(String),
+}
+
+/// A checked pattern in `regex` syntax, and whether it says all the ECMAScript pattern says.
+pub(crate) struct Translation {
+    pub(crate) source: String,
+    pub(crate) linear: bool,
+}
+
 struct Checker {
+    /// The pattern in `regex` syntax.
+    out: String,
+    /// Whether `out` means what the pattern means.
+    linear: bool,
+    /// Whether the last class escape was a property of strings.
+    escape_strings: bool,
+    /// Whether `.` matches line terminators (the `s` modifier), innermost group last.
+    dot_all: Vec<bool>,
     chars: Vec<char>,
     pos: usize,
     depth: usize,
@@ -58,7 +87,22 @@ fn is_syntax_character(c: char) -> bool {
     )
 }
 
+/// ECMAScript's WhiteSpace and LineTerminator (`\s`), as a `regex` class body.
+const SPACE: &str =
+    r"\t\n\x0B\x0C\r \xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
+
 impl Checker {
+    /// A code point as a `regex` literal (a lone surrogate cannot be one).
+    fn literal(&mut self, c: u32) {
+        match char::from_u32(c) {
+            Some(ch) if ch.is_ascii_alphanumeric() => self.out.push(ch),
+            Some(_) => {
+                let _ = core::fmt::Write::write_fmt(&mut self.out, format_args!("\\x{{{c:X}}}"));
+            }
+            None => self.linear = false,
+        }
+    }
+
     fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
@@ -90,83 +134,124 @@ impl Checker {
         Ok(())
     }
 
-    /// Disjunction :: Alternative ( `|` Alternative )*
-    fn disjunction(&mut self) -> Result<()> {
+    /// Disjunction :: Alternative ( `|` Alternative )*; whether it can match the empty string.
+    fn disjunction(&mut self) -> Result<bool> {
         let id = self.disjunctions;
         self.disjunctions += 1;
         let mut alternative = 0;
+        let mut nullable = false;
         loop {
             self.path.push((id, alternative));
             let r = self.alternative();
             self.path.pop();
-            r?;
+            nullable |= r?;
             if !self.eat('|') {
-                return Ok(());
+                return Ok(nullable);
             }
+            self.out.push('|');
             alternative += 1;
         }
     }
 
-    /// Alternative :: Term*
-    fn alternative(&mut self) -> Result<()> {
+    /// Alternative :: Term*; whether it can match the empty string.
+    fn alternative(&mut self) -> Result<bool> {
+        let mut nullable = true;
         while let Some(c) = self.peek() {
             if c == '|' || c == ')' {
-                return Ok(());
+                break;
             }
-            self.term()?;
+            nullable &= self.term()?;
         }
-        Ok(())
+        Ok(nullable)
     }
 
-    /// Term :: Assertion | Atom Quantifier?
-    fn term(&mut self) -> Result<()> {
+    /// Term :: Assertion | Atom Quantifier?; whether it can match the empty string.
+    fn term(&mut self) -> Result<bool> {
         let start = self.pos;
-        let quantifiable = match self.peek() {
-            Some('^' | '$') => {
+        let groups_before = self.groups;
+        let (quantifiable, nullable) = match self.peek() {
+            Some(c @ ('^' | '$')) => {
                 self.pos += 1;
-                false
+                self.out.push(c);
+                (false, true)
             }
             Some('\\') if matches!(self.peek_at(1), Some('b' | 'B')) => {
+                self.out.push_str(if self.peek_at(1) == Some('b') {
+                    r"(?-u:\b)"
+                } else {
+                    r"(?-u:\B)"
+                });
                 self.pos += 2;
-                false
+                (false, true)
             }
             Some('(') => self.group()?,
             Some('[') => {
                 self.pos += 1;
                 self.class()?;
-                true
+                (true, false)
             }
             Some('.') => {
                 self.pos += 1;
-                true
+                if self.dot_all.last().copied().unwrap_or(false) {
+                    self.out.push_str("(?s:.)");
+                } else {
+                    self.out.push_str(r"[^\n\r\x{2028}\x{2029}]");
+                }
+                (true, false)
             }
             Some('\\') => {
                 self.pos += 1;
-                self.atom_escape()?;
-                true
+                (true, self.atom_escape()?)
             }
             Some('*' | '+' | '?') => return err("nothing to repeat", start),
             Some('{') => return err("a lone `{` (write `\\{`)", start),
             Some(c @ (']' | '}')) => {
                 return err(if c == ']' { "a lone `]`" } else { "a lone `}`" }, start);
             }
-            Some(_) => {
+            Some(c) => {
                 self.pos += 1;
-                true
+                self.literal(u32::from(c));
+                (true, false)
             }
-            None => return Ok(()),
+            None => return Ok(true),
         };
-        if self.quantifier()? && !quantifiable {
-            return err("this assertion cannot be repeated", start);
+        let quantifier_start = self.pos;
+        if let Some((repeats, min_zero)) = self.quantifier()? {
+            if !quantifiable {
+                return err("this assertion cannot be repeated", start);
+            }
+            let text: String = self
+                .chars
+                .get(quantifier_start..self.pos)
+                .unwrap_or(&[])
+                .iter()
+                .collect();
+            self.out.push_str(&text);
+            // Captures inside a quantified atom where ECMAScript and `regex` differ:
+            // ECMAScript resets them at each repetition (`regex` keeps the last value), and
+            // refuses an optional iteration that matches the empty string (`(.*)?` leaves the
+            // group undefined; `regex` captures "").
+            if self.groups > groups_before && (repeats || (min_zero && nullable)) {
+                self.linear = false;
+            }
+            return Ok(nullable || min_zero);
         }
-        Ok(())
+        Ok(nullable)
     }
 
     /// Quantifier, if one follows: `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy.
-    fn quantifier(&mut self) -> Result<bool> {
+    /// `Some((repeats, min_zero))`: whether it may repeat more than once, and may match none.
+    fn quantifier(&mut self) -> Result<Option<(bool, bool)>> {
         let start = self.pos;
-        match self.peek() {
-            Some('*' | '+' | '?') => self.pos += 1,
+        let (repeats, min_zero) = match self.peek() {
+            Some(c @ ('*' | '+')) => {
+                self.pos += 1;
+                (true, c == '*')
+            }
+            Some('?') => {
+                self.pos += 1;
+                (false, true)
+            }
             Some('{') => {
                 self.pos += 1;
                 let Some(min) = self.decimal() else {
@@ -180,16 +265,19 @@ impl Checker {
                 if !self.eat('}') {
                     return err("an unterminated `{n,m}` quantifier", start);
                 }
-                if let Some(max) = max {
-                    if compare_decimal(&min, &max) == core::cmp::Ordering::Greater {
+                if let Some(max) = &max {
+                    if compare_decimal(&min, max) == core::cmp::Ordering::Greater {
                         return err("numbers out of order in a `{n,m}` quantifier", start);
                     }
                 }
+                let repeats =
+                    max.is_none_or(|m| compare_decimal(&m, "1") == core::cmp::Ordering::Greater);
+                (repeats, min == "0")
             }
-            _ => return Ok(false),
-        }
+            _ => return Ok(None),
+        };
         self.eat('?');
-        Ok(true)
+        Ok(Some((repeats, min_zero)))
     }
 
     /// DecimalDigits, as its digits without leading zeros.
@@ -206,23 +294,28 @@ impl Checker {
         Some(String::from(if trimmed.is_empty() { "0" } else { trimmed }))
     }
 
-    /// A group or lookaround after `(`; whether a quantifier may follow it.
-    fn group(&mut self) -> Result<bool> {
+    /// A group or lookaround after `(`: whether a quantifier may follow it, and whether it
+    /// can match the empty string.
+    fn group(&mut self) -> Result<(bool, bool)> {
         let start = self.pos;
         self.pos += 1;
         self.enter()?;
+        let mut dot_all = self.dot_all.last().copied().unwrap_or(false);
         let quantifiable = if self.eat('?') {
             match self.peek() {
                 Some(':') => {
                     self.pos += 1;
+                    self.out.push_str("(?:");
                     true
                 }
                 Some('=' | '!') => {
                     self.pos += 1;
+                    self.lookaround();
                     false
                 }
                 Some('<') if matches!(self.peek_at(1), Some('=' | '!')) => {
                     self.pos += 2;
+                    self.lookaround();
                     false
                 }
                 Some('<') => {
@@ -230,51 +323,74 @@ impl Checker {
                     let name = self.group_name()?;
                     self.groups += 1;
                     self.names.push((name, self.path.clone()));
+                    // Numbered as ECMAScript numbers it; the name is ours to keep.
+                    self.out.push('(');
                     true
                 }
                 _ => {
-                    self.modifiers(start)?;
+                    let (added, removed) = self.modifiers(start)?;
+                    if added.contains('s') {
+                        dot_all = true;
+                    } else if removed.contains('s') {
+                        dot_all = false;
+                    }
+                    self.out.push_str("(?");
+                    self.out.push_str(&added);
+                    if !removed.is_empty() {
+                        self.out.push('-');
+                        self.out.push_str(&removed);
+                    }
+                    self.out.push(':');
                     true
                 }
             }
         } else {
             self.groups += 1;
+            self.out.push('(');
             true
         };
-        self.disjunction()?;
+        self.dot_all.push(dot_all);
+        let nullable = self.disjunction()?;
+        self.dot_all.pop();
         if !self.eat(')') {
             return err("an unterminated group", start);
         }
+        self.out.push(')');
         self.depth -= 1;
-        Ok(quantifiable)
+        // A lookaround matches no code point.
+        Ok((quantifiable, nullable || !quantifiable))
     }
 
-    /// `(?ims-ims:` modifiers (ES2025), after `(?`.
-    fn modifiers(&mut self, start: usize) -> Result<()> {
-        let mut seen = String::new();
+    /// A lookaround: ECMAScript syntax, beyond `regex`.
+    fn lookaround(&mut self) {
+        self.linear = false;
+        self.out.push_str("(?:");
+    }
+
+    /// `(?ims-ims:` modifiers (ES2025), after `(?`: the flags added and removed.
+    fn modifiers(&mut self, start: usize) -> Result<(String, String)> {
+        let mut added = String::new();
+        let mut removed = String::new();
         let mut removing = false;
-        let mut added = 0;
-        let mut removed = 0;
         loop {
             match self.peek() {
                 Some(c @ ('i' | 'm' | 's')) => {
-                    if seen.contains(c) {
+                    if added.contains(c) || removed.contains(c) {
                         return err("a modifier given twice", start);
                     }
-                    seen.push(c);
                     if removing {
-                        removed += 1;
+                        removed.push(c);
                     } else {
-                        added += 1;
+                        added.push(c);
                     }
                 }
                 Some('-') if !removing => removing = true,
-                Some(':') if added + removed > 0 || !removing => {
-                    if added + removed == 0 {
+                Some(':') => {
+                    if added.is_empty() && removed.is_empty() {
                         return err("an invalid group `(?`", start);
                     }
                     self.pos += 1;
-                    return Ok(());
+                    return Ok((added, removed));
                 }
                 _ => return err("an invalid group `(?`", start),
             }
@@ -297,7 +413,11 @@ impl Checker {
                     if !self.eat('u') {
                         return err("an invalid group name", start);
                     }
-                    self.unicode_escape(start)?
+                    let c = self.unicode_escape(start)?;
+                    match char::from_u32(c) {
+                        Some(c) => c,
+                        None => return err("an invalid group name", start),
+                    }
                 }
                 Some(c) => {
                     self.pos += 1;
@@ -313,7 +433,7 @@ impl Checker {
     }
 
     /// After `\u`: `XXXX` (a surrogate pair `\uXXXX\uXXXX` is one code point) or `{X…}`.
-    fn unicode_escape(&mut self, start: usize) -> Result<char> {
+    fn unicode_escape(&mut self, start: usize) -> Result<u32> {
         if self.eat('{') {
             let mut value: u32 = 0;
             let mut digits = 0;
@@ -325,7 +445,7 @@ impl Checker {
             if digits == 0 || value > 0x10FFFF || !self.eat('}') {
                 return err("an invalid `\\u{…}` escape", start);
             }
-            return Ok(char::from_u32(value).unwrap_or('\u{FFFD}'));
+            return Ok(value);
         }
         let lead = self
             .hex4()
@@ -335,14 +455,12 @@ impl Checker {
             self.pos += 2;
             match self.hex4() {
                 Some(trail) if (0xDC00..0xE000).contains(&trail) => {
-                    let c = 0x10000 + ((lead - 0xD800) << 10) + (trail - 0xDC00);
-                    return Ok(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                    return Ok(0x10000 + ((lead - 0xD800) << 10) + (trail - 0xDC00));
                 }
                 _ => self.pos = save,
             }
         }
-        // A lone surrogate: a code point no URL component holds.
-        Ok(char::from_u32(lead).unwrap_or('\u{FFFD}'))
+        Ok(lead)
     }
 
     fn hex4(&mut self) -> Option<u32> {
@@ -354,15 +472,16 @@ impl Checker {
         Some(value)
     }
 
-    /// AtomEscape, after `\`.
-    fn atom_escape(&mut self) -> Result<()> {
+    /// AtomEscape, after `\`; whether it can match the empty string (a backreference can).
+    fn atom_escape(&mut self) -> Result<bool> {
         let start = self.pos - 1;
         match self.peek() {
             Some('1'..='9') => {
                 let digits = self.decimal().unwrap_or_default();
                 let n = digits.parse::<usize>().unwrap_or(usize::MAX);
                 self.max_backreference = self.max_backreference.max(n);
-                Ok(())
+                self.linear = false;
+                Ok(true)
             }
             Some('k') => {
                 self.pos += 1;
@@ -371,56 +490,72 @@ impl Checker {
                 }
                 let name = self.group_name()?;
                 self.references.push(name);
-                Ok(())
+                self.linear = false;
+                Ok(true)
             }
-            _ => self.character_or_class_escape(start, false).map(|_| ()),
+            _ => {
+                match self.character_or_class_escape(start, false)? {
+                    Escape::Char(c) => self.literal(c),
+                    Escape::Class(class) => self.out.push_str(&class),
+                }
+                Ok(false)
+            }
         }
     }
 
-    /// CharacterClassEscape or CharacterEscape after `\`; `Some(c)` for a single code point,
-    /// `None` for a class. In a class (`in_class`), `\b` is a backspace and `-` escapes.
-    fn character_or_class_escape(&mut self, start: usize, in_class: bool) -> Result<Option<char>> {
+    /// CharacterClassEscape or CharacterEscape after `\`. In a class (`in_class`), `\b` is a
+    /// backspace and `-` escapes.
+    fn character_or_class_escape(&mut self, start: usize, in_class: bool) -> Result<Escape> {
         let Some(c) = self.peek() else {
             return err("`\\` at the end of the pattern", start);
         };
         self.pos += 1;
-        Ok(Some(match c {
-            'd' | 'D' | 's' | 'S' | 'w' | 'W' => return Ok(None),
+        let class = |negated: bool, body: &str| {
+            alloc::format!("[{}{body}]", if negated { "^" } else { "" })
+        };
+        Ok(Escape::Char(match c {
+            'd' | 'D' => return Ok(Escape::Class(class(c == 'D', "0-9"))),
+            'w' | 'W' => return Ok(Escape::Class(class(c == 'W', "0-9A-Za-z_"))),
+            's' | 'S' => return Ok(Escape::Class(class(c == 'S', SPACE))),
             'p' | 'P' => {
-                let strings = self.property(start)?;
-                if strings && c == 'P' {
-                    return err("`\\P{…}` of a property of strings", start);
+                let (body, strings) = self.property(start)?;
+                self.escape_strings = strings;
+                if strings {
+                    if c == 'P' {
+                        return err("`\\P{…}` of a property of strings", start);
+                    }
+                    self.linear = false;
                 }
-                return Ok(None);
+                return Ok(Escape::Class(alloc::format!("\\{c}{{{body}}}")));
             }
-            'f' => '\x0C',
-            'n' => '\n',
-            'r' => '\r',
-            't' => '\t',
-            'v' => '\x0B',
-            'b' if in_class => '\x08',
+            'f' => 0x0C,
+            'n' => 0x0A,
+            'r' => 0x0D,
+            't' => 0x09,
+            'v' => 0x0B,
+            'b' if in_class => 0x08,
             'c' => match self.peek() {
                 Some(l) if l.is_ascii_alphabetic() => {
                     self.pos += 1;
-                    char::from(l as u8 % 32)
+                    u32::from(l) % 32
                 }
                 _ => return err("`\\c` must be followed by an ASCII letter", start),
             },
-            '0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => '\0',
+            '0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => 0,
             'x' => {
                 let hi = self.peek().and_then(|c| c.to_digit(16));
                 let lo = self.peek_at(1).and_then(|c| c.to_digit(16));
                 match (hi, lo) {
                     (Some(h), Some(l)) => {
                         self.pos += 2;
-                        char::from((h * 16 + l) as u8)
+                        h * 16 + l
                     }
                     _ => return err("`\\x` must be followed by two hex digits", start),
                 }
             }
             'u' => self.unicode_escape(start)?,
-            c if is_syntax_character(c) || c == '/' => c,
-            '-' if in_class => c,
+            c if is_syntax_character(c) || c == '/' => u32::from(c),
+            '-' if in_class => u32::from(c),
             _ => {
                 return err(
                     "an invalid escape (with the `v` flag only syntax characters and `/` can be escaped)",
@@ -430,8 +565,9 @@ impl Checker {
         }))
     }
 
-    /// `{Name}` or `{Name=Value}` after `\p` / `\P`; whether it is a property of strings.
-    fn property(&mut self, start: usize) -> Result<bool> {
+    /// `{Name}` or `{Name=Value}` after `\p` / `\P`: the body, and whether it is a property
+    /// of strings.
+    fn property(&mut self, start: usize) -> Result<(String, bool)> {
         if !self.eat('{') {
             return err("`\\p` must be followed by `{…}`", start);
         }
@@ -462,7 +598,8 @@ impl Checker {
         {
             return err("an invalid `\\p{…}`", start);
         }
-        Ok(PROPERTIES_OF_STRINGS.contains(&body.as_str()))
+        let strings = PROPERTIES_OF_STRINGS.contains(&body.as_str());
+        Ok((body, strings))
     }
 
     /// A class after `[` (v mode), through `]`; whether it may contain strings.
@@ -470,7 +607,22 @@ impl Checker {
         let start = self.pos - 1;
         self.enter()?;
         let negated = self.eat('^');
-        let strings = self.class_contents(start)?;
+        self.out.push('[');
+        let strings = if self.eat(']') {
+            // `[]` matches nothing and `[^]` anything: `regex` has no empty class syntax.
+            self.out.push_str(if negated {
+                r"\x{0}-\x{10FFFF}"
+            } else {
+                r"^\x{0}-\x{10FFFF}"
+            });
+            false
+        } else {
+            if negated {
+                self.out.push('^');
+            }
+            self.class_contents(start)?
+        };
+        self.out.push(']');
         if negated && strings {
             return err("a negated class cannot hold strings", start);
         }
@@ -478,11 +630,8 @@ impl Checker {
         Ok(strings && !negated)
     }
 
-    /// ClassSetExpression through the closing `]`.
+    /// ClassSetExpression through the closing `]` (not empty).
     fn class_contents(&mut self, start: usize) -> Result<bool> {
-        if self.eat(']') {
-            return Ok(false);
-        }
         let mut strings = self.class_operand_or_range(start)?;
         let operator = if self.looking_at("&&") {
             Some("&&")
@@ -496,6 +645,7 @@ impl Checker {
                 let mut all = strings;
                 while self.looking_at(op) {
                     self.pos += 2;
+                    self.out.push_str(op);
                     if op == "&&" && self.peek() == Some('&') {
                         return err("`&&&` in a class", start);
                     }
@@ -527,7 +677,9 @@ impl Checker {
     /// ClassSetRange or ClassSetOperand (in a union); whether it may contain strings.
     fn class_operand_or_range(&mut self, start: usize) -> Result<bool> {
         let here = self.pos;
+        let out_len = self.out.len();
         if let Some(low) = self.class_set_character(start)? {
+            self.literal(low);
             if self.peek() == Some('-') && self.peek_at(1) != Some('-') {
                 self.pos += 1;
                 let Some(high) = self.class_set_character(start)? else {
@@ -536,10 +688,13 @@ impl Checker {
                 if low > high {
                     return err("a class range out of order", here);
                 }
+                self.out.push('-');
+                self.literal(high);
             }
             return Ok(false);
         }
         self.pos = here;
+        self.out.truncate(out_len);
         self.class_operand(start)
     }
 
@@ -550,6 +705,8 @@ impl Checker {
         }
         if self.looking_at("\\q{") {
             self.pos += 3;
+            // Strings in a class: beyond `regex`.
+            self.linear = false;
             let mut strings = false;
             let mut length = 0;
             loop {
@@ -576,27 +733,30 @@ impl Checker {
         if self.peek() == Some('\\') {
             let at = self.pos;
             self.pos += 1;
-            let is_property_of_strings = matches!(self.peek(), Some('p'))
-                && PROPERTIES_OF_STRINGS.iter().any(|p| {
-                    let mut s = String::from("p{");
-                    s.push_str(p);
-                    s.push('}');
-                    self.looking_at(&s)
-                });
-            match self.character_or_class_escape(at, true)? {
-                None => return Ok(is_property_of_strings),
-                Some(_) => return Ok(false),
-            }
+            self.escape_strings = false;
+            return match self.character_or_class_escape(at, true)? {
+                Escape::Class(class) => {
+                    self.out.push_str(&class);
+                    Ok(self.escape_strings)
+                }
+                Escape::Char(c) => {
+                    self.literal(c);
+                    Ok(false)
+                }
+            };
         }
         match self.class_set_character(start)? {
-            Some(_) => Ok(false),
+            Some(c) => {
+                self.literal(c);
+                Ok(false)
+            }
             None => err("an invalid class", start),
         }
     }
 
     /// ClassSetCharacter: `Some(c)`, or `None` (position unchanged) when what follows is not
     /// one (a class escape, a nested class, `\q`).
-    fn class_set_character(&mut self, start: usize) -> Result<Option<char>> {
+    fn class_set_character(&mut self, start: usize) -> Result<Option<u32>> {
         let here = self.pos;
         let Some(c) = self.peek() else {
             return err("an unterminated class", start);
@@ -608,13 +768,15 @@ impl Checker {
             }
             if let Some(p) = next.filter(|p| "&-!#%,:;<=>@`~".contains(*p)) {
                 self.pos += 2;
-                return Ok(Some(p));
+                return Ok(Some(u32::from(p)));
             }
             self.pos += 1;
+            let linear = self.linear;
             return match self.character_or_class_escape(here, true)? {
-                Some(c) => Ok(Some(c)),
-                None => {
+                Escape::Char(c) => Ok(Some(c)),
+                Escape::Class(_) => {
                     self.pos = here;
+                    self.linear = linear;
                     Ok(None)
                 }
             };
@@ -634,14 +796,18 @@ impl Checker {
             }
         }
         self.pos += 1;
-        Ok(Some(c))
+        Ok(Some(u32::from(c)))
     }
 }
 
 /// `Ok` when `source` is a pattern `RegExpCreate(source, "v")` accepts (up to `\p{…}`
 /// names); the reason otherwise.
-pub(crate) fn check(source: &str) -> core::result::Result<(), String> {
+pub(crate) fn check(source: &str) -> core::result::Result<Translation, String> {
     let mut c = Checker {
+        out: String::with_capacity(source.len() + 16),
+        linear: true,
+        escape_strings: false,
+        dot_all: Vec::new(),
         chars: source.chars().collect(),
         pos: 0,
         depth: 0,
@@ -678,7 +844,10 @@ pub(crate) fn check(source: &str) -> core::result::Result<(), String> {
             }
         }
     }
-    Ok(())
+    Ok(Translation {
+        source: c.out,
+        linear: c.linear,
+    })
 }
 
 fn exclusive(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {

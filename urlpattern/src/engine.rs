@@ -36,47 +36,182 @@ pub trait RegexEngine {
     ) -> bool;
 }
 
-/// The default engine: [`regress`](https://docs.rs/regress), ECMAScript regular expressions in
-/// safe, pure Rust, with the `v` flag's syntax (`unicode_sets`).
-///
-/// regress is a backtracking engine, as ECMAScript engines are: a regular expression with
-/// nested quantifiers can take time exponential in the haystack's length. This crate bounds
-/// what reaches it: see [`crate::UrlPattern`]'s "Bounds" section.
-#[cfg(feature = "regress")]
+/// The default engine: ECMAScript syntax with the `v` flag, checked by this crate, then matched
+/// in linear time by [`regex-automata`](https://docs.rs/regex-automata) (the `regex` crate's
+/// engine) wherever its syntax can say the same thing, which is every pattern but those with
+/// lookaround, backreferences, `\q{…}` strings, properties of strings, lone surrogates or a
+/// capture inside a repeated group. Those go to [`regress`](https://docs.rs/regress), a
+/// backtracking ECMAScript engine in safe Rust, whose time is not bounded (as in JavaScript
+/// engines); [`LinearEngine`] refuses them instead.
+#[cfg(feature = "ecmascript")]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EcmaEngine;
+
+/// Linear time or an error: [`EcmaEngine`] without the backtracking fallback. Matching takes
+/// time linear in the haystack for any pattern it accepts; patterns that need backtracking
+/// (lookaround, backreferences, …) are refused when compiled. For patterns from untrusted
+/// sources.
+#[cfg(feature = "ecmascript")]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LinearEngine;
+
+/// Backtracking only: every pattern on [`regress`](https://docs.rs/regress) (after this
+/// crate's syntax check). For comparison; [`EcmaEngine`] is faster and bounded where it can be.
+#[cfg(feature = "ecmascript")]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RegressEngine;
 
-#[cfg(feature = "regress")]
-impl RegexEngine for RegressEngine {
-    type Regex = regress::Regex;
+/// A regular expression compiled by [`EcmaEngine`], [`LinearEngine`] or [`RegressEngine`].
+#[cfg(feature = "ecmascript")]
+#[derive(Clone, Debug)]
+pub enum EcmaRegex {
+    /// On `regex-automata`: linear time.
+    Linear(regex_automata::meta::Regex),
+    /// On `regress`: backtracking.
+    Backtracking(regress::Regex),
+}
 
-    fn compile(&self, source: &str, ignore_case: bool) -> Result<regress::Regex, String> {
-        // ECMAScript's early errors first: regress accepts some patterns they refuse.
-        crate::ecma::check(source)?;
-        let flags = regress::Flags {
-            icase: ignore_case,
-            unicode_sets: true,
-            ..regress::Flags::default()
-        };
-        regress::Regex::with_flags(source, flags).map_err(|e| alloc::format!("{e}"))
+/// Bytes of compiled automaton a pattern may take (`a{1000}{1000}` is refused, not built).
+#[cfg(feature = "ecmascript")]
+const SIZE_LIMIT: usize = 4 << 20;
+
+#[cfg(feature = "ecmascript")]
+fn compile_linear(translated: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
+    use regex_automata::meta::Regex;
+    use regex_automata::util::syntax;
+    let config = Regex::config()
+        .nfa_size_limit(Some(SIZE_LIMIT))
+        .hybrid_cache_capacity(2 << 20);
+    let syntax = syntax::Config::new().case_insensitive(ignore_case);
+    Regex::builder()
+        .configure(config)
+        .syntax(syntax)
+        .build(translated)
+        .map(EcmaRegex::Linear)
+        .map_err(|e| alloc::format!("{e}"))
+}
+
+#[cfg(feature = "ecmascript")]
+fn compile_backtracking(source: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
+    let flags = regress::Flags {
+        icase: ignore_case,
+        unicode_sets: true,
+        ..regress::Flags::default()
+    };
+    regress::Regex::with_flags(source, flags)
+        .map(EcmaRegex::Backtracking)
+        .map_err(|e| alloc::format!("{e}"))
+}
+
+#[cfg(feature = "ecmascript")]
+fn is_match(regex: &EcmaRegex, haystack: &str) -> bool {
+    match regex {
+        EcmaRegex::Linear(r) => r.is_match(haystack),
+        EcmaRegex::Backtracking(r) => r.find(haystack).is_some(),
+    }
+}
+
+#[cfg(feature = "ecmascript")]
+fn captures(regex: &EcmaRegex, haystack: &str, groups: &mut Vec<Option<Range<usize>>>) -> bool {
+    groups.clear();
+    match regex {
+        EcmaRegex::Linear(r) => {
+            let mut caps = r.create_captures();
+            r.captures(haystack, &mut caps);
+            if !caps.is_match() {
+                return false;
+            }
+            let n = caps.group_len();
+            groups.extend((1..n).map(|i| caps.get_group(i).map(|s| s.range())));
+            true
+        }
+        EcmaRegex::Backtracking(r) => match r.find(haystack) {
+            Some(found) => {
+                groups.extend(found.captures);
+                true
+            }
+            None => false,
+        },
+    }
+}
+
+#[cfg(feature = "ecmascript")]
+impl RegexEngine for EcmaEngine {
+    type Regex = EcmaRegex;
+
+    fn compile(&self, source: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
+        let translation = crate::ecma::check(source)?;
+        if translation.linear {
+            // A pattern over the size limit still has ECMAScript's meaning on regress.
+            if let Ok(regex) = compile_linear(&translation.source, ignore_case) {
+                return Ok(regex);
+            }
+        }
+        compile_backtracking(source, ignore_case)
     }
 
-    fn is_match(&self, regex: &regress::Regex, haystack: &str) -> bool {
-        regex.find(haystack).is_some()
+    fn is_match(&self, regex: &EcmaRegex, haystack: &str) -> bool {
+        is_match(regex, haystack)
     }
 
     fn captures(
         &self,
-        regex: &regress::Regex,
+        regex: &EcmaRegex,
         haystack: &str,
         groups: &mut Vec<Option<Range<usize>>>,
     ) -> bool {
-        let Some(found) = regex.find(haystack) else {
-            return false;
-        };
-        groups.clear();
-        groups.extend(found.captures);
-        true
+        captures(regex, haystack, groups)
+    }
+}
+
+#[cfg(feature = "ecmascript")]
+impl RegexEngine for LinearEngine {
+    type Regex = EcmaRegex;
+
+    fn compile(&self, source: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
+        let translation = crate::ecma::check(source)?;
+        if !translation.linear {
+            return Err(String::from(
+                "the pattern needs a backtracking engine (lookaround, a backreference, `\\q{…}`, a property of strings, a lone surrogate or a capture inside a repeated group), which LinearEngine refuses",
+            ));
+        }
+        compile_linear(&translation.source, ignore_case)
+    }
+
+    fn is_match(&self, regex: &EcmaRegex, haystack: &str) -> bool {
+        is_match(regex, haystack)
+    }
+
+    fn captures(
+        &self,
+        regex: &EcmaRegex,
+        haystack: &str,
+        groups: &mut Vec<Option<Range<usize>>>,
+    ) -> bool {
+        captures(regex, haystack, groups)
+    }
+}
+
+#[cfg(feature = "ecmascript")]
+impl RegexEngine for RegressEngine {
+    type Regex = EcmaRegex;
+
+    fn compile(&self, source: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
+        crate::ecma::check(source)?;
+        compile_backtracking(source, ignore_case)
+    }
+
+    fn is_match(&self, regex: &EcmaRegex, haystack: &str) -> bool {
+        is_match(regex, haystack)
+    }
+
+    fn captures(
+        &self,
+        regex: &EcmaRegex,
+        haystack: &str,
+        groups: &mut Vec<Option<Range<usize>>>,
+    ) -> bool {
+        captures(regex, haystack, groups)
     }
 }
 
@@ -104,11 +239,11 @@ impl RegexEngine for NoRegexEngine {
     }
 }
 
-/// The engine [`crate::UrlPattern`] uses unless told otherwise: [`RegressEngine`] with the
-/// `regress` feature (on by default), [`NoRegexEngine`] without.
-#[cfg(feature = "regress")]
-pub type DefaultEngine = RegressEngine;
-/// The engine [`crate::UrlPattern`] uses unless told otherwise: [`RegressEngine`] with the
-/// `regress` feature (on by default), [`NoRegexEngine`] without.
-#[cfg(not(feature = "regress"))]
+/// The engine [`crate::UrlPattern`] uses unless told otherwise: [`EcmaEngine`] with the
+/// `ecmascript` feature (on by default), [`NoRegexEngine`] without.
+#[cfg(feature = "ecmascript")]
+pub type DefaultEngine = EcmaEngine;
+/// The engine [`crate::UrlPattern`] uses unless told otherwise: [`EcmaEngine`] with the
+/// `ecmascript` feature (on by default), [`NoRegexEngine`] without.
+#[cfg(not(feature = "ecmascript"))]
 pub type DefaultEngine = NoRegexEngine;

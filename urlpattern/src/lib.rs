@@ -7,7 +7,7 @@ mod canon;
 mod compare;
 mod component;
 mod constructor;
-#[cfg(feature = "regress")]
+#[cfg(feature = "ecmascript")]
 mod ecma;
 mod engine;
 mod error;
@@ -19,9 +19,9 @@ mod pattern;
 mod router;
 mod tokenizer;
 
-#[cfg(feature = "regress")]
-pub use engine::RegressEngine;
 pub use engine::{DefaultEngine, NoRegexEngine, RegexEngine};
+#[cfg(feature = "ecmascript")]
+pub use engine::{EcmaEngine, EcmaRegex, LinearEngine, RegressEngine};
 pub use error::{Error, Reason};
 pub use init::UrlPatternInit;
 pub use pattern::{

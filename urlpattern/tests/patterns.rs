@@ -223,6 +223,46 @@ fn without_a_regex_engine() {
 }
 
 #[test]
+fn engines() {
+    use whatwg_urlpattern::{EcmaEngine, LinearEngine, RegressEngine};
+    let opts = UrlPatternOptions::default();
+    let build = |p: &str| UrlPatternInit {
+        pathname: Some(p.to_owned()),
+        ..Default::default()
+    };
+    // Lookaround: the default engine falls back to regress; LinearEngine refuses.
+    let look = build("/:id((?!new)[a-z]+)");
+    let p = UrlPattern::with_engine((&look).into(), None, opts, EcmaEngine).unwrap();
+    assert!(p.test("https://a/old".into(), None).unwrap());
+    assert!(!p.test("https://a/new".into(), None).unwrap());
+    let e = UrlPattern::with_engine((&look).into(), None, opts, LinearEngine).unwrap_err();
+    assert!(e.to_string().contains("backtracking"), "{e}");
+    // The same groups from every engine, on patterns each can run.
+    let cases = [
+        ("/:a(\\d+)-:b?", "https://a/12-x"),
+        ("/(a|ab)(c|bcd)(d*)", "https://a/abcd"),
+        ("/:x(a*)?", "https://a/"),
+        ("/*{}**?", "https://a/foobar"),
+        ("/((?<n>a)|b)", "https://a/a"),
+        ("/([\\d--[5]]+)/:y(.*)?", "https://a/123/"),
+        ("/(\\p{L}+)", "https://a/abc"),
+    ];
+    for (pattern, input) in cases {
+        let init = build(pattern);
+        let results: Vec<_> = [
+            UrlPattern::with_engine((&init).into(), None, opts, EcmaEngine)
+                .map(|p| p.exec(input.into(), None)),
+            UrlPattern::with_engine((&init).into(), None, opts, RegressEngine)
+                .map(|p| p.exec(input.into(), None)),
+        ]
+        .into_iter()
+        .map(|r| r.unwrap().unwrap().map(|r| r.pathname))
+        .collect();
+        assert_eq!(results[0], results[1], "{pattern} on {input}");
+    }
+}
+
+#[test]
 fn router_first_and_all_in_table_order() {
     let mut router = Router::new();
     let routes = [
@@ -355,6 +395,16 @@ fn hostile_patterns_and_inputs() {
         let p = pathname(p).unwrap();
         assert_quick("1 MB input", || {
             let _ = p.exec(huge.as_str().into(), None).unwrap();
+        });
+    }
+    // Catastrophic shapes for a backtracking engine, from a custom regexp and from the
+    // standard's own translation of a repeated segment group (`:x+` is `((?:[^\/]+?)+)`):
+    // linear on the default engine.
+    let long = format!("https://h/{}", "a".repeat(20_000));
+    for p in ["/((?:a+)+b)", "/((?:a|a)*b)", "/:x+.y", "/*.:x+"] {
+        let p = pathname(p).unwrap();
+        assert_quick("nested quantifiers", || {
+            assert!(!p.test(long.as_str().into(), None).unwrap())
         });
     }
     // Inputs that are not URLs, and init members that do not canonicalize.

@@ -107,7 +107,10 @@ pub fn check_present(root: &Path) -> Result<String, String> {
     let dirs = lookup_dirs(root);
     let mut missing = Vec::new();
     let mut used: Vec<&Path> = Vec::new();
-    let all = WPT_FILES.iter().chain(API_FILES.iter()).chain(URLPATTERN_FILES.iter());
+    let all = WPT_FILES
+        .iter()
+        .chain(API_FILES.iter())
+        .chain(URLPATTERN_FILES.iter());
     for name in all {
         match dirs.iter().find(|dir| dir.join(name).is_file()) {
             Some(dir) if !used.contains(&dir.as_path()) => used.push(dir),
@@ -257,7 +260,10 @@ fn copy_from(from: &Path, to: &Path) -> Result<(), String> {
         }
     }
     for sub in ["api", "urlpattern"] {
-        if names.iter().any(|name| name.starts_with(&format!("{sub}/"))) {
+        if names
+            .iter()
+            .any(|name| name.starts_with(&format!("{sub}/")))
+        {
             let dir = to.join(sub);
             fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
         }
@@ -275,13 +281,16 @@ fn copy_from(from: &Path, to: &Path) -> Result<(), String> {
 fn download(commit: &str, to: &Path) -> Result<(), String> {
     fs::create_dir_all(to.join("urlpattern"))
         .map_err(|e| format!("creating {}: {e}", to.join("urlpattern").display()))?;
-    let wpt_paths = WPT_FILES.iter().map(|name| (format!("url/resources/{name}"), *name));
+    let wpt_paths = WPT_FILES
+        .iter()
+        .map(|name| (format!("url/resources/{name}"), *name));
     let urlpattern_paths = URLPATTERN_FILES.iter().map(|name| {
         let file = name.trim_start_matches("urlpattern/");
         (format!("urlpattern/resources/{file}"), *name)
     });
     for (path, name) in wpt_paths.chain(urlpattern_paths) {
-        let url = format!("https://raw.githubusercontent.com/web-platform-tests/wpt/{commit}/{path}");
+        let url =
+            format!("https://raw.githubusercontent.com/web-platform-tests/wpt/{commit}/{path}");
         let dest = to.join(name);
         println!("downloading {url}");
         let status = Command::new("curl")
