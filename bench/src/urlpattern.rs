@@ -13,7 +13,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use whatwg_urlpattern::{Router, UrlPattern, UrlPatternInit, UrlPatternOptions};
+use whatwg_urlpattern::{
+    RegexEngine, RegressEngine, Router, UrlPattern, UrlPatternInit, UrlPatternOptions,
+};
 
 const RESOURCES: [&str; 10] = [
     "users", "posts", "comments", "orders", "products", "carts", "invoices", "teams", "projects",
@@ -68,7 +70,21 @@ struct Row {
     name: &'static str,
     unit: &'static str,
     ours: Vec<f64>,
+    /// Ours with `RegressEngine` (backtracking) instead of the default engine.
+    regress: Vec<f64>,
     theirs: Vec<f64>,
+}
+
+impl Row {
+    fn new(name: &'static str, unit: &'static str) -> Self {
+        Row {
+            name,
+            unit,
+            ours: vec![],
+            regress: vec![],
+            theirs: vec![],
+        }
+    }
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -90,6 +106,68 @@ fn ours_pattern(s: &str) -> UrlPattern {
     UrlPattern::new(s.into(), None, UrlPatternOptions::default()).expect("a valid route")
 }
 
+fn regress_pattern(s: &str) -> UrlPattern<RegressEngine> {
+    UrlPattern::with_engine(s.into(), None, UrlPatternOptions::default(), RegressEngine)
+        .expect("a valid route")
+}
+
+/// The timed closures of ours, for either engine.
+struct Ours<E: RegexEngine> {
+    patterns: Vec<UrlPattern<E>>,
+    router: Router<usize, E>,
+    make: fn(&str) -> UrlPattern<E>,
+}
+
+impl<E: RegexEngine> Ours<E> {
+    fn new(routes: &[String], make: fn(&str) -> UrlPattern<E>) -> Self {
+        let mut router = Router::default();
+        for (i, r) in routes.iter().enumerate() {
+            router.add(make(r), i);
+        }
+        Ours {
+            patterns: routes.iter().map(|r| make(r)).collect(),
+            router,
+            make,
+        }
+    }
+
+    /// Samples one round of the first four rows into `pick(row)`.
+    fn round(
+        &self,
+        routes: &[String],
+        requests: &[String],
+        urls: &[whatwg_url::Url],
+        rows: &mut [Row],
+        pick: fn(&mut Row) -> &mut Vec<f64>,
+    ) {
+        let calls = routes.len() * requests.len();
+        let sample = time(routes.len(), || {
+            routes.iter().map(|r| (self.make)(r).pathname().len()).sum()
+        });
+        pick(&mut rows[0]).push(sample);
+        let sample = time(calls, || {
+            urls.iter()
+                .map(|u| self.patterns.iter().filter(|p| p.test_url(u)).count())
+                .sum()
+        });
+        pick(&mut rows[1]).push(sample);
+        let sample = time(calls, || {
+            urls.iter()
+                .map(|u| self.patterns.iter().filter_map(|p| p.exec_url(u)).count())
+                .sum()
+        });
+        pick(&mut rows[2]).push(sample);
+        let sample = time(requests.len(), || {
+            requests
+                .iter()
+                .filter_map(|r| whatwg_url::Url::parse(r, None).ok())
+                .filter_map(|u| self.router.find(&u).map(|m| m.index))
+                .sum()
+        });
+        pick(&mut rows[3]).push(sample);
+    }
+}
+
 #[cfg(feature = "competitors")]
 fn theirs_pattern(s: &str) -> urlpattern::UrlPattern {
     let init = urlpattern::UrlPatternInit::parse_constructor_string::<regex::Regex>(s, None)
@@ -101,15 +179,14 @@ fn theirs_pattern(s: &str) -> urlpattern::UrlPattern {
 pub fn run(rounds: usize) {
     let routes = routes();
     let requests = requests(10_000);
-    let ours: Vec<UrlPattern> = routes.iter().map(|r| ours_pattern(r)).collect();
+    let ours = Ours::new(&routes, ours_pattern);
+    let with_regress = Ours::new(&routes, regress_pattern);
     let ours_urls: Vec<whatwg_url::Url> = requests
         .iter()
         .map(|r| whatwg_url::Url::parse(r, None).expect("a URL"))
         .collect();
-    let mut router = Router::new();
-    for (i, r) in routes.iter().enumerate() {
-        router.add(ours_pattern(r), i);
-    }
+    #[cfg(feature = "competitors")]
+    let router = &ours.router;
     let static_pattern = UrlPattern::new(
         (&UrlPatternInit {
             pathname: Some("/api/v1/*".into()),
@@ -142,65 +219,20 @@ pub fn run(rounds: usize) {
         assert_eq!(mine, other, "the two crates disagree on {req}");
     }
 
+    #[cfg(feature = "competitors")]
     let calls = routes.len() * requests.len();
     let mut rows = vec![
-        Row {
-            name: "construct (50 routes)",
-            unit: "ns/pattern",
-            ours: vec![],
-            theirs: vec![],
-        },
-        Row {
-            name: "test: every route × every request",
-            unit: "ns/call",
-            ours: vec![],
-            theirs: vec![],
-        },
-        Row {
-            name: "exec: every route × every request",
-            unit: "ns/call",
-            ours: vec![],
-            theirs: vec![],
-        },
-        Row {
-            name: "router: first match, from the request string",
-            unit: "ns/request",
-            ours: vec![],
-            theirs: vec![],
-        },
-        Row {
-            name: "test_url: `/api/v1/*` on a parsed URL",
-            unit: "ns/call",
-            ours: vec![],
-            theirs: vec![],
-        },
+        Row::new("construct (50 routes)", "ns/pattern"),
+        Row::new("test: every route × every request", "ns/call"),
+        Row::new("exec: every route × every request", "ns/call"),
+        Row::new("router: first match, from the request string", "ns/request"),
+        Row::new("test_url: `/api/v1/*` on a parsed URL", "ns/call"),
     ];
     for _ in 0..rounds {
-        rows[0].ours.push(time(routes.len(), || {
-            routes
-                .iter()
-                .map(|r| ours_pattern(r).pathname().len())
-                .sum()
-        }));
-        rows[1].ours.push(time(calls, || {
-            ours_urls
-                .iter()
-                .map(|u| ours.iter().filter(|p| p.test_url(u)).count())
-                .sum()
-        }));
-        rows[2].ours.push(time(calls, || {
-            ours_urls
-                .iter()
-                .map(|u| ours.iter().filter_map(|p| p.exec_url(u)).count())
-                .sum()
-        }));
-        rows[3].ours.push(time(requests.len(), || {
-            requests
-                .iter()
-                .filter_map(|r| whatwg_url::Url::parse(r, None).ok())
-                .filter_map(|u| router.find(&u).map(|m| m.index))
-                .sum()
-        }));
+        ours.round(&routes, &requests, &ours_urls, &mut rows, |r| &mut r.ours);
+        with_regress.round(&routes, &requests, &ours_urls, &mut rows, |r| {
+            &mut r.regress
+        });
         rows[4].ours.push(time(requests.len(), || {
             ours_urls
                 .iter()
@@ -256,10 +288,20 @@ pub fn run(rounds: usize) {
         routes.len(),
         requests.len()
     );
-    println!("| workload | unit | whatwg-urlpattern (ours) | urlpattern 0.6 | ours / urlpattern |");
-    println!("|---|---|---:|---:|---:|");
+    println!(
+        "| workload | unit | whatwg-urlpattern (ours) | ours with RegressEngine | urlpattern 0.6 | ours / urlpattern |"
+    );
+    println!("|---|---|---:|---:|---:|---:|");
+    let fmt = |x: f64| {
+        if x.is_nan() {
+            "n/a".to_owned()
+        } else {
+            format!("{x:.1}")
+        }
+    };
     for row in &mut rows {
         let ours = median(&mut row.ours.clone());
+        let regress = median(&mut row.regress.clone());
         let theirs = median(&mut row.theirs.clone());
         let mut ratios: Vec<f64> = row
             .ours
@@ -268,23 +310,17 @@ pub fn run(rounds: usize) {
             .map(|(a, b)| a / b)
             .collect();
         let ratio = median(&mut ratios);
-        let fmt = |x: f64| {
-            if x.is_nan() {
-                "n/a".to_owned()
-            } else {
-                format!("{x:.1}")
-            }
-        };
         let ratio = if ratio.is_nan() {
             "n/a".to_owned()
         } else {
             format!("{ratio:.3}")
         };
         println!(
-            "| {} | {} | {} | {} | {ratio} |",
+            "| {} | {} | {} | {} | {} | {ratio} |",
             row.name,
             row.unit,
             fmt(ours),
+            fmt(regress),
             fmt(theirs)
         );
     }

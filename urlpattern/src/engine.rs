@@ -135,85 +135,59 @@ fn captures(regex: &EcmaRegex, haystack: &str, groups: &mut Vec<Option<Range<usi
     }
 }
 
-#[cfg(feature = "ecmascript")]
-impl RegexEngine for EcmaEngine {
-    type Regex = EcmaRegex;
+/// `RegexEngine` for an engine of this module, given how it compiles.
+macro_rules! ecma_engine {
+    ($engine:ty, $compile:expr) => {
+        #[cfg(feature = "ecmascript")]
+        impl RegexEngine for $engine {
+            type Regex = EcmaRegex;
 
-    fn compile(&self, source: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
-        let translation = crate::ecma::check(source)?;
-        if translation.linear {
-            // A pattern over the size limit still has ECMAScript's meaning on regress.
-            if let Ok(regex) = compile_linear(&translation.source, ignore_case) {
-                return Ok(regex);
+            fn compile(&self, source: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
+                let compile: fn(&str, bool) -> Result<EcmaRegex, String> = $compile;
+                compile(source, ignore_case)
+            }
+
+            fn is_match(&self, regex: &EcmaRegex, haystack: &str) -> bool {
+                is_match(regex, haystack)
+            }
+
+            fn captures(
+                &self,
+                regex: &EcmaRegex,
+                haystack: &str,
+                groups: &mut Vec<Option<Range<usize>>>,
+            ) -> bool {
+                captures(regex, haystack, groups)
             }
         }
-        compile_backtracking(source, ignore_case)
-    }
-
-    fn is_match(&self, regex: &EcmaRegex, haystack: &str) -> bool {
-        is_match(regex, haystack)
-    }
-
-    fn captures(
-        &self,
-        regex: &EcmaRegex,
-        haystack: &str,
-        groups: &mut Vec<Option<Range<usize>>>,
-    ) -> bool {
-        captures(regex, haystack, groups)
-    }
+    };
 }
 
-#[cfg(feature = "ecmascript")]
-impl RegexEngine for LinearEngine {
-    type Regex = EcmaRegex;
-
-    fn compile(&self, source: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
-        let translation = crate::ecma::check(source)?;
-        if !translation.linear {
-            return Err(String::from(
-                "the pattern needs a backtracking engine (lookaround, a backreference, `\\q{…}`, a property of strings, a lone surrogate or a capture inside a repeated group), which LinearEngine refuses",
-            ));
+ecma_engine!(EcmaEngine, |source, ignore_case| {
+    let translation = crate::ecma::check(source)?;
+    if translation.linear {
+        // A pattern over the size limit still has ECMAScript's meaning on regress.
+        if let Ok(regex) = compile_linear(&translation.source, ignore_case) {
+            return Ok(regex);
         }
-        compile_linear(&translation.source, ignore_case)
     }
+    compile_backtracking(source, ignore_case)
+});
 
-    fn is_match(&self, regex: &EcmaRegex, haystack: &str) -> bool {
-        is_match(regex, haystack)
+ecma_engine!(LinearEngine, |source, ignore_case| {
+    let translation = crate::ecma::check(source)?;
+    if !translation.linear {
+        return Err(String::from(
+            "the pattern needs a backtracking engine (lookaround, a backreference, `\\q{…}`, a property of strings, a lone surrogate or a capture inside a repeated group), which LinearEngine refuses",
+        ));
     }
+    compile_linear(&translation.source, ignore_case)
+});
 
-    fn captures(
-        &self,
-        regex: &EcmaRegex,
-        haystack: &str,
-        groups: &mut Vec<Option<Range<usize>>>,
-    ) -> bool {
-        captures(regex, haystack, groups)
-    }
-}
-
-#[cfg(feature = "ecmascript")]
-impl RegexEngine for RegressEngine {
-    type Regex = EcmaRegex;
-
-    fn compile(&self, source: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
-        crate::ecma::check(source)?;
-        compile_backtracking(source, ignore_case)
-    }
-
-    fn is_match(&self, regex: &EcmaRegex, haystack: &str) -> bool {
-        is_match(regex, haystack)
-    }
-
-    fn captures(
-        &self,
-        regex: &EcmaRegex,
-        haystack: &str,
-        groups: &mut Vec<Option<Range<usize>>>,
-    ) -> bool {
-        captures(regex, haystack, groups)
-    }
-}
+ecma_engine!(RegressEngine, |source, ignore_case| {
+    crate::ecma::check(source)?;
+    compile_backtracking(source, ignore_case)
+});
 
 /// An engine that refuses every regular expression: with it, patterns whose components the
 /// direct matcher handles (no `(regexp)` group, no `?` `*` `+` modifier) work, and the others

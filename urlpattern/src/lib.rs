@@ -18,14 +18,16 @@ mod parser;
 mod pattern;
 mod router;
 mod tokenizer;
+mod types;
 
 pub use engine::{DefaultEngine, NoRegexEngine, RegexEngine};
 #[cfg(feature = "ecmascript")]
 pub use engine::{EcmaEngine, EcmaRegex, LinearEngine, RegressEngine};
 pub use error::{Error, Reason};
 pub use init::UrlPatternInit;
-pub use pattern::{
-    ComponentName, ComponentResult, MatchInput, UrlPattern, UrlPatternInput, UrlPatternOptions,
+pub use pattern::UrlPattern;
+pub use router::{Router, RouterMatch};
+pub use types::{
+    ComponentName, ComponentResult, MatchInput, UrlPatternInput, UrlPatternOptions,
     UrlPatternResult,
 };
-pub use router::{Router, RouterMatch};

@@ -235,60 +235,45 @@ impl Simple {
                         pos += text.len();
                         i += 1;
                     }
-                    Step::Segment(group) => {
+                    Step::Segment(group) | Step::Full(group) => {
                         if memo.as_ref().is_some_and(|m| m.failed(i, pos)) {
                             break false;
                         }
                         let rest = input.get(pos..).unwrap_or("");
-                        // The last step: the rest, if it is one segment.
-                        if i + 1 == self.steps.len() {
-                            let ok = !rest.is_empty()
-                                && self.delimiter.is_none_or(|d| !rest.contains(d));
-                            if ok {
-                                set(&mut caps, *group, pos..len);
-                                pos = len;
-                                i += 1;
-                                continue;
+                        // A last step can only end at the input's end; another tries its first
+                        // end now and the others when backtracking.
+                        let last = i + 1 == self.steps.len();
+                        let first_end = if matches!(step, Step::Segment(_)) {
+                            // Lazy: the shortest segment first.
+                            if last {
+                                let one_segment = !rest.is_empty()
+                                    && self.delimiter.is_none_or(|d| !rest.contains(d));
+                                one_segment.then_some(len)
+                            } else {
+                                rest.chars()
+                                    .next()
+                                    .filter(|c| Some(*c) != self.delimiter)
+                                    .map(|c| pos + c.len_utf8())
                             }
-                            break false;
-                        }
-                        // Lazy: the shortest segment first.
-                        match rest.chars().next() {
-                            Some(c) if Some(c) != self.delimiter => {
-                                let end = pos + c.len_utf8();
-                                stack.push(Choice {
-                                    step: i,
-                                    start: pos,
-                                    end,
-                                });
-                                set(&mut caps, *group, pos..end);
-                                pos = end;
-                                i += 1;
+                        } else {
+                            // Greedy: up to the first line terminator.
+                            let end = pos + line_terminator_or_end(rest);
+                            if last {
+                                (end == len).then_some(len)
+                            } else {
+                                Some(end)
                             }
-                            _ => break false,
-                        }
-                    }
-                    Step::Full(group) => {
-                        if memo.as_ref().is_some_and(|m| m.failed(i, pos)) {
+                        };
+                        let Some(end) = first_end else {
                             break false;
+                        };
+                        if !last {
+                            stack.push(Choice {
+                                step: i,
+                                start: pos,
+                                end,
+                            });
                         }
-                        let rest = input.get(pos..).unwrap_or("");
-                        let end = pos + line_terminator_or_end(rest);
-                        if i + 1 == self.steps.len() {
-                            // Greedy and last: to the end, if no line terminator stops it.
-                            if end == len {
-                                set(&mut caps, *group, pos..len);
-                                pos = len;
-                                i += 1;
-                                continue;
-                            }
-                            break false;
-                        }
-                        stack.push(Choice {
-                            step: i,
-                            start: pos,
-                            end,
-                        });
                         set(&mut caps, *group, pos..end);
                         pos = end;
                         i += 1;

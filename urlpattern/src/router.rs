@@ -9,9 +9,8 @@ use whatwg_url::Url;
 
 use crate::engine::{DefaultEngine, RegexEngine};
 use crate::error::Error;
-use crate::pattern::{
-    ComponentName, UrlPattern, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
-};
+use crate::pattern::UrlPattern;
+use crate::types::{ComponentName, UrlPatternInput, UrlPatternOptions, UrlPatternResult};
 
 /// A route table: patterns in the order they were added, each with a value (a handler, a
 /// route name).
@@ -58,13 +57,9 @@ pub struct RouterMatch<'a, T> {
 }
 
 impl<T> Router<T> {
-    /// An empty table with the default engine.
+    /// An empty table with the default engine (`Router::<T, E>::default()` for another).
     pub fn new() -> Self {
-        Router {
-            routes: Vec::new(),
-            by_prefix: BTreeMap::new(),
-            always: Vec::new(),
-        }
+        Self::default()
     }
 
     /// Adds the constructor string `pattern` (an absolute pattern) with `value`.
@@ -79,9 +74,13 @@ impl<T> Router<T> {
     }
 }
 
-impl<T> Default for Router<T> {
+impl<T, E: RegexEngine> Default for Router<T, E> {
     fn default() -> Self {
-        Self::new()
+        Router {
+            routes: Vec::new(),
+            by_prefix: BTreeMap::new(),
+            always: Vec::new(),
+        }
     }
 }
 

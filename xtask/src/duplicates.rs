@@ -7,7 +7,8 @@
 //! of brackets alone (`}`, `});`, `],`) and rows of literals (a table of test inputs) are not
 //! significant: they would make any two functions or tables look alike.
 //!
-//! Default directories: the library packages (`percent host form-urlencoded url-core url-api`),
+//! Default directories: the library packages (`percent host form-urlencoded url-core url-api
+//! urlpattern`),
 //! every `.rs` file under them (sources, tests, benches, examples). The check fails when a
 //! block's two places lie in two different packages, or when a file under a library package's
 //! `src/` is over [`MAX_LIBRARY_FILE_LINES`] lines. Blocks inside one package are listed (and
@@ -20,7 +21,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The library packages, by directory.
-pub const LIBRARY_DIRS: [&str; 5] = ["percent", "host", "form-urlencoded", "url-core", "url-api"];
+pub const LIBRARY_DIRS: [&str; 6] = [
+    "percent",
+    "host",
+    "form-urlencoded",
+    "url-core",
+    "url-api",
+    "urlpattern",
+];
 /// Lines a block has at least.
 const MIN_LINES: usize = 6;
 /// The longest file a library package's `src/` may hold (DESIGN.md: small files, one purpose).

@@ -10,8 +10,8 @@ pub struct Package {
     pub dir: &'static str,
 }
 
-/// The five library packages, bottom layer first.
-pub const LIBRARIES: [Package; 5] = [
+/// The library packages, bottom layer first.
+pub const LIBRARIES: [Package; 6] = [
     Package {
         name: "whatwg-percent",
         dir: "percent",
@@ -31,6 +31,10 @@ pub const LIBRARIES: [Package; 5] = [
     Package {
         name: "whatwg-url",
         dir: "url-api",
+    },
+    Package {
+        name: "whatwg-urlpattern",
+        dir: "urlpattern",
     },
 ];
 
