@@ -40,9 +40,10 @@ pub trait RegexEngine {
 /// in linear time by [`regex-automata`](https://docs.rs/regex-automata) (the `regex` crate's
 /// engine) wherever its syntax can say the same thing, which is every pattern but those with
 /// lookaround, backreferences, `\q{…}` strings, properties of strings, lone surrogates or a
-/// capture inside a repeated group. Those go to [`regress`](https://docs.rs/regress), a
-/// backtracking ECMAScript engine in safe Rust, whose time is not bounded (as in JavaScript
-/// engines); [`LinearEngine`] refuses them instead.
+/// capture ECMAScript would reset (inside a repeated group, or an optional one that can match
+/// the empty string). Those are refused, or with the `regress` feature go to
+/// [`regress`](https://docs.rs/regress), a backtracking ECMAScript engine in safe Rust, whose
+/// time is not bounded (as in JavaScript engines); [`LinearEngine`] always refuses them.
 #[cfg(feature = "ecmascript")]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EcmaEngine;
@@ -57,7 +58,7 @@ pub struct LinearEngine;
 
 /// Backtracking only: every pattern on [`regress`](https://docs.rs/regress) (after this
 /// crate's syntax check). For comparison; [`EcmaEngine`] is faster and bounded where it can be.
-#[cfg(feature = "ecmascript")]
+#[cfg(feature = "regress")]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RegressEngine;
 
@@ -68,6 +69,7 @@ pub enum EcmaRegex {
     /// On `regex-automata`: linear time.
     Linear(regex_automata::meta::Regex),
     /// On `regress`: backtracking.
+    #[cfg(feature = "regress")]
     Backtracking(regress::Regex),
 }
 
@@ -91,7 +93,7 @@ fn compile_linear(translated: &str, ignore_case: bool) -> Result<EcmaRegex, Stri
         .map_err(|e| alloc::format!("{e}"))
 }
 
-#[cfg(feature = "ecmascript")]
+#[cfg(feature = "regress")]
 fn compile_backtracking(source: &str, ignore_case: bool) -> Result<EcmaRegex, String> {
     let flags = regress::Flags {
         icase: ignore_case,
@@ -107,6 +109,7 @@ fn compile_backtracking(source: &str, ignore_case: bool) -> Result<EcmaRegex, St
 fn is_match(regex: &EcmaRegex, haystack: &str) -> bool {
     match regex {
         EcmaRegex::Linear(r) => r.is_match(haystack),
+        #[cfg(feature = "regress")]
         EcmaRegex::Backtracking(r) => r.find(haystack).is_some(),
     }
 }
@@ -125,6 +128,7 @@ fn captures(regex: &EcmaRegex, haystack: &str, groups: &mut Vec<Option<Range<usi
             groups.extend((1..n).map(|i| caps.get_group(i).map(|s| s.range())));
             true
         }
+        #[cfg(feature = "regress")]
         EcmaRegex::Backtracking(r) => match r.find(haystack) {
             Some(found) => {
                 groups.extend(found.captures);
@@ -163,27 +167,38 @@ macro_rules! ecma_engine {
     };
 }
 
+/// Why a pattern is refused without a backtracking engine.
+#[cfg(feature = "ecmascript")]
+const NEEDS_BACKTRACKING: &str = "the pattern needs a backtracking engine (lookaround, a backreference, `\\q{…}`, a property of strings, a lone surrogate or a capture ECMAScript resets): LinearEngine refuses it, and EcmaEngine runs it only with the `regress` feature";
+
 ecma_engine!(EcmaEngine, |source, ignore_case| {
     let translation = crate::ecma::check(source)?;
+    #[cfg(feature = "regress")]
     if translation.linear {
         // A pattern over the size limit still has ECMAScript's meaning on regress.
         if let Ok(regex) = compile_linear(&translation.source, ignore_case) {
             return Ok(regex);
         }
     }
-    compile_backtracking(source, ignore_case)
+    #[cfg(feature = "regress")]
+    return compile_backtracking(source, ignore_case);
+    #[cfg(not(feature = "regress"))]
+    if translation.linear {
+        compile_linear(&translation.source, ignore_case)
+    } else {
+        Err(String::from(NEEDS_BACKTRACKING))
+    }
 });
 
 ecma_engine!(LinearEngine, |source, ignore_case| {
     let translation = crate::ecma::check(source)?;
     if !translation.linear {
-        return Err(String::from(
-            "the pattern needs a backtracking engine (lookaround, a backreference, `\\q{…}`, a property of strings, a lone surrogate or a capture inside a repeated group), which LinearEngine refuses",
-        ));
+        return Err(String::from(NEEDS_BACKTRACKING));
     }
     compile_linear(&translation.source, ignore_case)
 });
 
+#[cfg(feature = "regress")]
 ecma_engine!(RegressEngine, |source, ignore_case| {
     crate::ecma::check(source)?;
     compile_backtracking(source, ignore_case)

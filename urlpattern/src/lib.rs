@@ -20,9 +20,11 @@ mod router;
 mod tokenizer;
 mod types;
 
+#[cfg(feature = "regress")]
+pub use engine::RegressEngine;
 pub use engine::{DefaultEngine, NoRegexEngine, RegexEngine};
 #[cfg(feature = "ecmascript")]
-pub use engine::{EcmaEngine, EcmaRegex, LinearEngine, RegressEngine};
+pub use engine::{EcmaEngine, EcmaRegex, LinearEngine};
 pub use error::{Error, Reason};
 pub use init::UrlPatternInit;
 pub use pattern::UrlPattern;

@@ -80,11 +80,18 @@ pub fn check(root: &Path, update: bool) -> Result<(), String> {
         "--locked"
     };
 
+    // Every library feature but those that need a newer Rust (`test::NEWER_RUST_FEATURES`).
+    let features: Vec<&str> = crate::test::LIBRARY_FEATURES
+        .split(',')
+        .filter(|f| !crate::test::NEWER_RUST_FEATURES.contains(f))
+        .collect();
+    let features = features.join(",");
     let check_args = [
         "check",
         "--workspace",
         "--all-targets",
-        "--all-features",
+        "--features",
+        &features,
         locked,
     ];
     cmd::header(&format!("msrv: cargo {} ({version})", check_args.join(" ")));
@@ -95,7 +102,8 @@ pub fn check(root: &Path, update: bool) -> Result<(), String> {
     let test_args = [
         "test",
         "--workspace",
-        "--all-features",
+        "--features",
+        &features,
         "--no-fail-fast",
         locked,
     ];

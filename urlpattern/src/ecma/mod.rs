@@ -46,6 +46,28 @@ enum Escape {
     Class(String),
 }
 
+/// What the translation knows of a piece of pattern: whether it can match the empty string,
+/// and, when it is exactly one quantified atom `Y<q>` with `Y` never empty and a minimum of
+/// zero, where `<q>` is in the output.
+#[derive(Clone, Copy)]
+struct Shape {
+    nullable: bool,
+    star: Option<(usize, usize)>,
+}
+
+impl Shape {
+    /// Matches only the empty string (an assertion, nothing).
+    const EMPTY: Shape = Shape {
+        nullable: true,
+        star: None,
+    };
+    /// Matches one code point.
+    const ONE: Shape = Shape {
+        nullable: false,
+        star: None,
+    };
+}
+
 /// A checked pattern in `regex` syntax, and whether it says all the ECMAScript pattern says.
 pub(crate) struct Translation {
     pub(crate) source: String,
@@ -137,46 +159,64 @@ impl Checker {
         Ok(())
     }
 
-    /// Disjunction :: Alternative ( `|` Alternative )*; whether it can match the empty string.
-    fn disjunction(&mut self) -> Result<bool> {
+    /// Disjunction :: Alternative ( `|` Alternative )*.
+    fn disjunction(&mut self) -> Result<Shape> {
         let id = self.disjunctions;
         self.disjunctions += 1;
         let mut alternative = 0;
-        let mut nullable = false;
+        let mut shape = Shape::EMPTY;
         loop {
             self.path.push((id, alternative));
             let r = self.alternative();
             self.path.pop();
-            nullable |= r?;
+            let this = r?;
+            shape = if alternative == 0 {
+                this
+            } else {
+                Shape {
+                    nullable: shape.nullable || this.nullable,
+                    star: None,
+                }
+            };
             if !self.eat('|') {
-                return Ok(nullable);
+                return Ok(shape);
             }
             self.out.push('|');
             alternative += 1;
         }
     }
 
-    /// Alternative :: Term*; whether it can match the empty string.
-    fn alternative(&mut self) -> Result<bool> {
-        let mut nullable = true;
+    /// Alternative :: Term*.
+    fn alternative(&mut self) -> Result<Shape> {
+        let mut shape = Shape::EMPTY;
+        let mut terms = 0;
         while let Some(c) = self.peek() {
             if c == '|' || c == ')' {
                 break;
             }
-            nullable &= self.term()?;
+            let this = self.term()?;
+            shape = if terms == 0 {
+                this
+            } else {
+                Shape {
+                    nullable: shape.nullable && this.nullable,
+                    star: None,
+                }
+            };
+            terms += 1;
         }
-        Ok(nullable)
+        Ok(shape)
     }
 
-    /// Term :: Assertion | Atom Quantifier?; whether it can match the empty string.
-    fn term(&mut self) -> Result<bool> {
+    /// Term :: Assertion | Atom Quantifier?.
+    fn term(&mut self) -> Result<Shape> {
         let start = self.pos;
         let groups_before = self.groups;
-        let (quantifiable, nullable) = match self.peek() {
+        let (quantifiable, atom) = match self.peek() {
             Some(c @ ('^' | '$')) => {
                 self.pos += 1;
                 self.out.push(c);
-                (false, true)
+                (false, Shape::EMPTY)
             }
             Some('\\') if matches!(self.peek_at(1), Some('b' | 'B')) => {
                 self.out.push_str(if self.peek_at(1) == Some('b') {
@@ -185,13 +225,13 @@ impl Checker {
                     r"(?-u:\B)"
                 });
                 self.pos += 2;
-                (false, true)
+                (false, Shape::EMPTY)
             }
             Some('(') => self.group()?,
             Some('[') => {
                 self.pos += 1;
                 self.class()?;
-                (true, false)
+                (true, Shape::ONE)
             }
             Some('.') => {
                 self.pos += 1;
@@ -200,11 +240,18 @@ impl Checker {
                 } else {
                     self.out.push_str(r"[^\n\r\x{2028}\x{2029}]");
                 }
-                (true, false)
+                (true, Shape::ONE)
             }
             Some('\\') => {
                 self.pos += 1;
-                (true, self.atom_escape()?)
+                let nullable = self.atom_escape()?;
+                (
+                    true,
+                    Shape {
+                        nullable,
+                        star: None,
+                    },
+                )
             }
             Some('*' | '+' | '?') => return err("nothing to repeat", start),
             Some('{') => return err("a lone `{` (write `\\{`)", start),
@@ -214,32 +261,73 @@ impl Checker {
             Some(c) => {
                 self.pos += 1;
                 self.literal(u32::from(c));
-                (true, false)
+                (true, Shape::ONE)
             }
-            None => return Ok(true),
+            None => return Ok(Shape::EMPTY),
         };
         let quantifier_start = self.pos;
-        if let Some((repeats, min_zero)) = self.quantifier()? {
-            if !quantifiable {
-                return err("this assertion cannot be repeated", start);
-            }
-            let text: String = self
-                .chars
-                .get(quantifier_start..self.pos)
-                .unwrap_or(&[])
-                .iter()
-                .collect();
-            self.out.push_str(&text);
-            // Captures inside a quantified atom where ECMAScript and `regex` differ:
-            // ECMAScript resets them at each repetition (`regex` keeps the last value), and
-            // refuses an optional iteration that matches the empty string (`(.*)?` leaves the
-            // group undefined; `regex` captures "").
-            if self.groups > groups_before && (repeats || (min_zero && nullable)) {
-                self.linear = false;
-            }
-            return Ok(nullable || min_zero);
+        let Some((repeats, min_zero)) = self.quantifier()? else {
+            return Ok(atom);
+        };
+        if !quantifiable {
+            return err("this assertion cannot be repeated", start);
         }
-        Ok(nullable)
+        let mut nullable = atom.nullable;
+        // Captures inside a quantified atom, where ECMAScript and `regex` differ: ECMAScript
+        // resets them at each repetition (`regex` keeps the last value), and refuses an
+        // optional iteration that matches the empty string (`(.*)?` leaves the group
+        // undefined where `regex` captures ""). That second case has a `regex` spelling when
+        // the atom is one `Y*` with `Y` never empty: the iteration is `Y+` (`(.*)?` is
+        // `(.+)?`), which `min_one` writes in place of the inner quantifier.
+        if self.groups > groups_before {
+            if repeats {
+                self.linear = false;
+            } else if min_zero && nullable {
+                match atom.star {
+                    Some(range) if self.min_one(range) => nullable = false,
+                    _ => self.linear = false,
+                }
+            }
+        }
+        let text: String = self
+            .chars
+            .get(quantifier_start..self.pos)
+            .unwrap_or(&[])
+            .iter()
+            .collect();
+        let out_start = self.out.len();
+        self.out.push_str(&text);
+        Ok(Shape {
+            nullable: nullable || min_zero,
+            star: (min_zero && !nullable).then_some((out_start, self.out.len())),
+        })
+    }
+
+    /// Rewrites the quantifier at `out[range]` (whose minimum is zero) to the same with a
+    /// minimum of one: `*` `+`, `?` `{1}`, `{0,n}` `{1,n}`. False for `{0}` and `{0,0}`, which
+    /// have no such form.
+    fn min_one(&mut self, range: (usize, usize)) -> bool {
+        let Some(text) = self.out.get(range.0..range.1) else {
+            return false;
+        };
+        let rewritten = if let Some(rest) = text.strip_prefix('*') {
+            alloc::format!("+{rest}")
+        } else if text.starts_with('?') {
+            String::from("{1}")
+        } else if let Some(body) = text.strip_prefix('{') {
+            let rest = body.trim_start_matches('0');
+            let max_is_zero = rest
+                .strip_prefix(',')
+                .is_some_and(|m| m.starts_with('0') && m.trim_start_matches('0').starts_with('}'));
+            if rest.starts_with('}') || max_is_zero {
+                return false;
+            }
+            alloc::format!("{{1{rest}")
+        } else {
+            return false;
+        };
+        self.out.replace_range(range.0..range.1, &rewritten);
+        true
     }
 
     /// Quantifier, if one follows: `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy.
@@ -297,9 +385,8 @@ impl Checker {
         Some(String::from(if trimmed.is_empty() { "0" } else { trimmed }))
     }
 
-    /// A group or lookaround after `(`: whether a quantifier may follow it, and whether it
-    /// can match the empty string.
-    fn group(&mut self) -> Result<(bool, bool)> {
+    /// A group or lookaround after `(`: whether a quantifier may follow it, and its shape.
+    fn group(&mut self) -> Result<(bool, Shape)> {
         let start = self.pos;
         self.pos += 1;
         self.enter()?;
@@ -353,15 +440,18 @@ impl Checker {
             true
         };
         self.dot_all.push(dot_all);
-        let nullable = self.disjunction()?;
+        let shape = self.disjunction()?;
         self.dot_all.pop();
         if !self.eat(')') {
             return err("an unterminated group", start);
         }
         self.out.push(')');
         self.depth -= 1;
-        // A lookaround matches no code point.
-        Ok((quantifiable, nullable || !quantifiable))
+        if !quantifiable {
+            // A lookaround matches no code point.
+            return Ok((false, Shape::EMPTY));
+        }
+        Ok((true, shape))
     }
 
     /// A lookaround: ECMAScript syntax, beyond `regex`.
