@@ -62,7 +62,7 @@ pub struct LinearEngine;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RegressEngine;
 
-/// A regular expression compiled by [`EcmaEngine`], [`LinearEngine`] or [`RegressEngine`].
+/// A regular expression compiled by [`EcmaEngine`], [`LinearEngine`] or `RegressEngine`.
 #[cfg(feature = "ecmascript")]
 #[derive(Clone, Debug)]
 pub enum EcmaRegex {
