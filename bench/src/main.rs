@@ -8,10 +8,15 @@
 //!
 //! Usage: `url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]`; without files it
 //! reads every `*.txt` of `../shared/datasets`. `--quick` is a 400 ms budget and 5 rounds.
-//! The URLPattern section (`urlpattern.rs`) follows the datasets; `--urlpattern` runs it alone.
+//! Each dataset's tables are followed by the other workloads (`workloads.rs`: relative
+//! references, setters, URLSearchParams, validation; then two generated sets), and the
+//! URLPattern section (`urlpattern.rs`) comes last. `--workloads` runs the workloads alone,
+//! `--urlpattern` the URLPattern section alone. Every table has a `floor` row: allocate and
+//! copy the input, nothing else.
 
 mod malloc_count;
 mod urlpattern;
+mod workloads;
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -44,6 +49,8 @@ enum Impl {
     Ada,
     #[cfg(feature = "competitors")]
     RustUrl,
+    /// Allocate and copy the input, nothing else: what no parser can beat.
+    Floor,
 }
 
 impl Impl {
@@ -54,6 +61,7 @@ impl Impl {
         }
         #[cfg(feature = "competitors")]
         all.extend([Impl::Ada, Impl::RustUrl]);
+        all.push(Impl::Floor);
         all
     }
 
@@ -65,6 +73,7 @@ impl Impl {
             Impl::Ada => "ada-url 4",
             #[cfg(feature = "competitors")]
             Impl::RustUrl => "url 2.5",
+            Impl::Floor => "floor (allocate + copy)",
         }
     }
 }
@@ -76,6 +85,7 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
         urls.iter().filter(|u| !f(black_box(u.as_str()))).count()
     }
     match (imp, variant) {
+        (Impl::Floor, _) => run(urls, |u| black_box(String::from(u)).len() != usize::MAX),
         (Impl::Ours, Variant::Parse) => {
             run(urls, |u| black_box(whatwg_url::Url::parse(u, None)).is_ok())
         }
@@ -121,6 +131,7 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
 
 struct Options {
     urlpattern_only: bool,
+    workloads_only: bool,
     budget: Duration,
     min_rounds: usize,
     files: Vec<PathBuf>,
@@ -129,6 +140,7 @@ struct Options {
 fn options() -> Result<Options, String> {
     let mut opts = Options {
         urlpattern_only: false,
+        workloads_only: false,
         budget: Duration::from_millis(3000),
         min_rounds: 15,
         files: Vec::new(),
@@ -141,6 +153,7 @@ fn options() -> Result<Options, String> {
                 opts.budget = Duration::from_millis(v.parse().map_err(|_| "bad --budget-ms")?);
             }
             "--urlpattern" => opts.urlpattern_only = true,
+            "--workloads" => opts.workloads_only = true,
             "--quick" => {
                 opts.budget = Duration::from_millis(400);
                 opts.min_rounds = 5;
@@ -298,9 +311,15 @@ fn main() {
             urls.len(),
             bytes
         );
-        for variant in [Variant::Parse, Variant::ParseHref, Variant::CanParse] {
-            bench(&urls, bytes, variant, &opts);
+        if !opts.workloads_only {
+            for variant in [Variant::Parse, Variant::ParseHref, Variant::CanParse] {
+                bench(&urls, bytes, variant, &opts);
+            }
         }
+        workloads::run_dataset(&urls, &opts);
     }
-    urlpattern::run(opts.min_rounds);
+    workloads::run_generated(&opts);
+    if !opts.workloads_only {
+        urlpattern::run(opts.min_rounds);
+    }
 }

@@ -12,12 +12,14 @@ use std::process::ExitCode;
 use crate::cmd;
 
 const USAGE: &str = "\
-usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--urlpattern]
+usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--workloads] [--urlpattern]
 
   FILE            a file of URLs, one per line (default: every *.txt of ../shared/datasets)
   --quick         short rounds (a first look; noisier)
   --budget-ms N   time budget per dataset and variant (default 3000)
   --min-rounds N  rounds at least (default 15)
+  --workloads     the workloads beyond absolute parsing only (relative references, setters,
+                  URLSearchParams, parse_with_validation, host-heavy and long-URL sets)
   --urlpattern    the URLPattern section only (whatwg-urlpattern against the urlpattern crate)";
 
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
