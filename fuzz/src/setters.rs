@@ -10,7 +10,10 @@
 //! - the plain `set_*` form does exactly what the `try_set_*` form does;
 //! - `href` as a setter gives what `Url::parse` gives, or changes nothing;
 //! - setting an attribute to its own getter's value changes nothing, where the spec makes
-//!   that an identity (see [`same_value_is_identity`]).
+//!   that an identity (see [`same_value_is_identity`]);
+//! - the `pathname`, `search`, `hash` and `hostname` setters give what the general state
+//!   machine gives ([`general_path`]): the state-override entry's shortcuts for values that
+//!   need nothing done change nothing but the time.
 
 use whatwg_url::{SetterError, Url};
 
@@ -192,6 +195,14 @@ pub fn apply(url: &mut Url, setter: Setter, value: &str) {
         let expected = parsed.as_ref().unwrap_or(&before);
         assert_eq!(url, expected, "the href setter: {}", what());
     }
+    if let Some(general) = general_path(&before, setter, value) {
+        assert_eq!(
+            url.href(),
+            general.as_str(),
+            "{}: the shortcut and the general state machine differ",
+            what()
+        );
+    }
     check_url(url);
     assert_eq!(
         Components::of(url),
@@ -209,6 +220,41 @@ pub fn apply(url: &mut Url, setter: Setter, value: &str) {
             "setting {} to its own value {current:?} changed the URL",
             setter.name()
         );
+    }
+}
+
+/// The URL the setter's steps give through the general state machine
+/// (`basic_parse_override_without_shortcuts`), for the setters whose state has a shortcut;
+/// `None` for the others and where the setter returns before parsing.
+pub fn general_path(before: &Url, setter: Setter, value: &str) -> Option<url_core::Url> {
+    use url_core::StateOverride;
+    let mut general = before.as_core().clone();
+    let (input, state) = match setter {
+        Setter::Pathname if !before.has_opaque_path() => {
+            general.clear_path();
+            (value, StateOverride::PathStart)
+        }
+        Setter::Hostname if !before.has_opaque_path() => (value, StateOverride::Hostname),
+        Setter::Search if !value.is_empty() => {
+            general.set_query(Some(""));
+            (
+                value.strip_prefix('?').unwrap_or(value),
+                StateOverride::Query,
+            )
+        }
+        Setter::Hash if !value.is_empty() => {
+            general.set_fragment(Some(""));
+            (
+                value.strip_prefix('#').unwrap_or(value),
+                StateOverride::Fragment,
+            )
+        }
+        _ => return None,
+    };
+    match general.basic_parse_override_without_shortcuts(input, state) {
+        Ok(_) => Some(general),
+        // A failure leaves the URL as it was before the setter (the hostname setter's only).
+        Err(_) => Some(before.as_core().clone()),
     }
 }
 

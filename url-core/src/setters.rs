@@ -72,6 +72,19 @@ impl Url {
     /// Empties the path: a list path becomes « » (the `pathname` setter's "empty this's URL's
     /// path"); an opaque path becomes the empty string.
     pub fn clear_path(&mut self) {
+        // With a host there is no `/.` guard (spec 4.5, step 3): the path is cut out in place.
+        if self.host.is_some() {
+            let (start, end) = (self.path_start as usize, self.path_end() as usize);
+            self.serialization.replace_range(start..end, "");
+            let removed = (end - start) as u32;
+            self.query_start = self
+                .query_start
+                .and_then(|q| NonZeroU32::new(q.get() - removed));
+            self.fragment_start = self
+                .fragment_start
+                .and_then(|f| NonZeroU32::new(f.get() - removed));
+            return;
+        }
         let rebuilt = Parts {
             path: "",
             ..Parts::of(self)

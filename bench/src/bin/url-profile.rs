@@ -7,7 +7,9 @@
 //!     target/release/url-profile ours parse ../shared/datasets/kasztp.txt
 //! ```
 //!
-//! Usage: `url-profile <ours|core|general|ada|url> <parse|href|can_parse> FILE [PASSES]`.
+//! Usage: `url-profile <ours|core|general|ada|url> <parse|href|can_parse> FILE [PASSES]`, and
+//! for `ours` also `validation`, `relative`, `setters` (parse, then the four setters of the
+//! bench's setter workload) and `search_params`.
 //! `core` is `url_core::Url` directly (without the API wrapper), `general` its parser without
 //! the fast path for already normal URLs. Prints the number of URLs, failures,
 //! and passes, so that instructions per URL are `Ir / (URLs * passes)`.
@@ -30,6 +32,36 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
             url_core::Url::parse(u, None).is_ok_and(|url| black_box(url.as_str().len()) > 0)
         }),
         ("core", "can_parse") => run(urls, |u| url_core::Url::can_parse(u, None)),
+        // The workloads of `cargo xtask bench --workloads`, ours only.
+        ("ours", "validation") => run(urls, |u| {
+            black_box(whatwg_url::Url::parse_with_validation(u, None))
+                .0
+                .is_ok()
+        }),
+        ("ours", "relative") => run(urls, |u| {
+            black_box(whatwg_url::Url::parse(
+                u,
+                Some("https://www.example.com/docs/guide/index.html"),
+            ))
+            .is_ok()
+        }),
+        ("ours", "setters") => run(urls, |u| match whatwg_url::Url::parse(u, None) {
+            Ok(mut url) => {
+                url.set_pathname("/a/b c");
+                url.set_search("?q=1&r=2");
+                url.set_hash("#frag");
+                url.set_hostname("example.org");
+                black_box(url.href().len()) > 0
+            }
+            Err(_) => false,
+        }),
+        ("ours", "search_params") => run(urls, |u| {
+            let query = u.split_once('?').map_or("", |(_, q)| q);
+            let mut params = whatwg_url::UrlSearchParams::parse(query);
+            params.append("added", "a b");
+            params.sort();
+            black_box(params.to_string().len()) > 0
+        }),
         ("general", _) => run(urls, |u| {
             black_box(url_core::Url::parse_without_fast_path(u, None)).is_ok()
         }),

@@ -29,6 +29,7 @@ use scan::{
     SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, STOP, UPPER_HOST, UPPER_HOST_STOP, scan, scan_in,
 };
 
+mod overrides;
 mod scan;
 
 /// Whether `host` is what the IPv4 serializer (spec 3.6) writes: four decimal numbers from 0
