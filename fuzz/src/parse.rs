@@ -5,7 +5,8 @@
 //! - `Url::can_parse(x, base) == Url::parse(x, base).is_ok()`;
 //! - the fast path (no validation-error sink) and the general path (every validation error
 //!   collected) give the same URL or the same failure, and a failure is the last error
-//!   reported; every reported offset lies within the input;
+//!   reported; every reported offset lies within the input; with a sink, the quiet fast path
+//!   gives the record and the errors of the state machine alone;
 //! - the record's invariants hold (`url_core::Url::check_invariants`);
 //! - idempotence: the href parses to the same href, the same components and an equal record;
 //! - with a base: `base.join(x)` equals `Url::parse(x, Some(base))`, and
@@ -194,6 +195,20 @@ fn fast_path_agrees(input: &str, base: Option<&str>) {
     assert_eq!(
         fast, general,
         "the parser with a validation-error sink disagrees for {input:?}"
+    );
+    // The quiet fast path (a listener, a normal URL with nothing to report) against the state
+    // machine alone: the same record and the same errors.
+    let mut general_errors: Vec<ReportedError> = Vec::new();
+    let state_machine =
+        url_core::Url::parse_with_without_fast_path(input, base.as_ref(), &mut general_errors);
+    assert_eq!(
+        general.as_ref().map(record),
+        state_machine.as_ref().map(record),
+        "the quiet fast path disagrees with the general path for {input:?}"
+    );
+    assert_eq!(
+        errors, general_errors,
+        "the quiet fast path reports other errors than the general path for {input:?}"
     );
     for e in &errors {
         assert!(

@@ -34,6 +34,16 @@ fn check(input: &str, base: Option<&Url>) -> bool {
     let general = Url::parse_without_fast_path(input, base);
     let parsed = Url::parse(input, base);
     assert_eq!(outcome(&parsed), outcome(&general), "input {input:?}");
+    // With a validation error listener (the quiet fast path): the same record and errors.
+    let (mut fast_errors, mut general_errors) = (Vec::new(), Vec::new());
+    let listened = Url::parse_with(input, base, &url_core::Utf8, &mut fast_errors);
+    let general_listened = Url::parse_with_without_fast_path(input, base, &mut general_errors);
+    assert_eq!(
+        outcome(&listened),
+        outcome(&general_listened),
+        "listened input {input:?}"
+    );
+    assert_eq!(fast_errors, general_errors, "errors of {input:?}");
     assert_eq!(
         Url::can_parse(input, base),
         general.is_ok(),

@@ -37,13 +37,31 @@ impl Url {
             return Err(ParseError::TooLong);
         }
         // An input that is already a normal absolute URL is its own serialization, or nearly:
-        // see `fast.rs`. Only when nobody listens for validation errors.
+        // see `fast/`. With a listener, only when the general path would report nothing
+        // (`fast/quiet.rs`).
         if !S::ENABLED {
             if let Some(url) = super::fast::parse_normal(input) {
                 return Ok(url);
             }
+        } else if let Some(url) = super::fast::parse_normal_quiet(input) {
+            return Ok(url);
         }
         Url::parse_general(input, base, encoding, sink)
+    }
+
+    /// [`Url::parse_with`] (UTF-8) without the fast paths: the state machine alone, reporting
+    /// to `sink`. For tests and fuzzing, which check that both give the same record and the
+    /// same validation errors.
+    #[doc(hidden)]
+    pub fn parse_with_without_fast_path<S: ValidationSink>(
+        input: &str,
+        base: Option<&Url>,
+        sink: &mut S,
+    ) -> Result<Url, ParseError> {
+        if u32::try_from(input.len()).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        Url::parse_general(input, base, &Utf8, sink)
     }
 
     /// [`Url::parse`] without the fast path for already normal URLs: the basic URL parser's

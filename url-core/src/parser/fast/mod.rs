@@ -30,7 +30,10 @@ use scan::{
 };
 
 mod overrides;
+mod quiet;
 mod scan;
+
+pub(crate) use quiet::parse_normal_quiet;
 
 /// Whether `host` is what the IPv4 serializer (spec 3.6) writes: four decimal numbers from 0
 /// to 255 without leading zeros, joined by `.`. The IPv4 parser then gives the address it
