@@ -12,5 +12,8 @@ pub(crate) fn parse(input: &str) -> Vec<(String, String)> {
 
 /// The application/x-www-form-urlencoded serializer (spec 5.2) with UTF-8, appended to `out`.
 pub(crate) fn serialize(list: &[(String, String)], out: &mut String) {
+    // At least every name and value, `=` and `&`: one allocation for most lists.
+    let least: usize = list.iter().map(|(n, v)| n.len() + v.len() + 2).sum();
+    out.reserve(least);
     form_urlencoded::Serializer::new(out).extend_pairs(list);
 }

@@ -396,6 +396,22 @@ impl fmt::Display for UrlSearchParams {
     }
 }
 
+impl UrlSearchParams {
+    /// The serialization (the stringifier, as [`Display`](fmt::Display)), built in one
+    /// allocation for most lists: what `to_string()` gives, without the formatter's copy.
+    ///
+    /// ```
+    /// let params = whatwg_url::UrlSearchParams::parse("b=2&a=1 2");
+    /// assert_eq!(params.serialize(), "b=2&a=1+2");
+    /// assert_eq!(params.serialize(), params.to_string());
+    /// ```
+    pub fn serialize(&self) -> String {
+        let mut out = String::new();
+        self.serialize_into(&mut out);
+        out
+    }
+}
+
 impl fmt::Debug for UrlSearchParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
