@@ -380,38 +380,6 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
     }
 }
 
-impl fmt::Display for UrlSearchParams {
-    /// The stringifier (spec 6.2): the application/x-www-form-urlencoded serializer (spec 5.2)
-    /// run on the list.
-    ///
-    /// ```
-    /// let mut params = whatwg_url::UrlSearchParams::new();
-    /// params.append("q", "a&b c");
-    /// assert_eq!(params.to_string(), "q=a%26b+c");
-    /// ```
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        self.serialize_into(&mut out);
-        f.write_str(&out)
-    }
-}
-
-impl UrlSearchParams {
-    /// The serialization (the stringifier, as [`Display`](fmt::Display)), built in one
-    /// allocation for most lists: what `to_string()` gives, without the formatter's copy.
-    ///
-    /// ```
-    /// let params = whatwg_url::UrlSearchParams::parse("b=2&a=1 2");
-    /// assert_eq!(params.serialize(), "b=2&a=1+2");
-    /// assert_eq!(params.serialize(), params.to_string());
-    /// ```
-    pub fn serialize(&self) -> String {
-        let mut out = String::new();
-        self.serialize_into(&mut out);
-        out
-    }
-}
-
 impl fmt::Debug for UrlSearchParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
