@@ -193,7 +193,8 @@ fn load(path: &PathBuf) -> Result<Vec<String>, String> {
         .collect())
 }
 
-fn median(values: &mut [f64]) -> f64 {
+/// The median (NaN for none); sorts `values`.
+pub(crate) fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     let n = values.len();
     if n == 0 {

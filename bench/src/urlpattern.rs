@@ -11,6 +11,8 @@
 //! a parsed URL.
 
 use std::hint::black_box;
+
+use crate::median;
 use std::time::Instant;
 
 use whatwg_urlpattern::{
@@ -84,15 +86,6 @@ impl Row {
             regress: vec![],
             theirs: vec![],
         }
-    }
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    match v.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => v[n / 2],
-        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
     }
 }
 

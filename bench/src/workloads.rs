@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use crate::Options;
+use crate::{Options, median};
 
 /// The base every relative reference is resolved against.
 const BASE: &str = "https://www.example.com/docs/guide/chapter-1/index.html?lang=en#top";
@@ -18,16 +18,6 @@ const BASE: &str = "https://www.example.com/docs/guide/chapter-1/index.html?lang
 struct Entry<'a> {
     name: &'static str,
     pass: Box<dyn Fn() -> usize + 'a>,
-}
-
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    match n {
-        0 => f64::NAN,
-        _ if n % 2 == 1 => values[n / 2],
-        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    }
 }
 
 /// Times `entries` in interleaved rounds and prints the table; ratios to the entry named

@@ -25,9 +25,9 @@ use crate::domain::domain_to_ascii;
 use crate::ipv4::ends_in_a_number;
 use crate::sets::FORBIDDEN_HOST_CODE_POINTS;
 use crate::validation::NoSink;
-use percent::AsciiSet;
 use percent::classes::is_url_code_point;
 use percent::is_percent_encoded_byte;
+use percent::{AsciiSet, ByteTable};
 
 /// Whether `input` is zero or more URL units (spec 4.3) none of which is a code point in
 /// `excluding`: each code point is a URL code point (spec 4.3) not in `excluding`, except that
@@ -47,21 +47,54 @@ use percent::is_percent_encoded_byte;
 /// ```
 pub fn is_url_units(input: &str, excluding: &AsciiSet) -> bool {
     let bytes = input.as_bytes();
-    let mut chars = input.char_indices();
-    while let Some((index, c)) = chars.next() {
-        if c == '%' {
+    // ASCII URL code points are skipped eight bytes at a time; the scan stops at `%`, at
+    // every other ASCII byte and at every non-ASCII byte.
+    let mut i = 0;
+    loop {
+        i = percent::scan(&NOT_ASCII_URL_CODE_POINT, bytes, i, 1);
+        match bytes.get(i) {
+            None => break,
             // A percent-encoded byte is one URL unit; a lone `%` is none.
-            if !is_percent_encoded_byte(bytes, index) {
-                return false;
-            }
-            chars.next();
-            chars.next();
-        } else if !is_url_code_point(c) || (c.is_ascii() && excluding.contains(c as u8)) {
+            Some(b'%') if is_percent_encoded_byte(bytes, i) => i += 3,
+            Some(b) if !b.is_ascii() => match input.get(i..).and_then(|rest| rest.chars().next()) {
+                Some(c) if is_url_code_point(c) => i += c.len_utf8(),
+                _ => return false,
+            },
+            Some(_) => return false,
+        }
+    }
+    // The excluded bytes are URL code points, which the scan passed over: outside a
+    // percent-encoded byte, none may appear.
+    if *excluding == AsciiSet::EMPTY {
+        return true;
+    }
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            i += 3;
+        } else if excluding.contains(b) {
             return false;
+        } else {
+            i += 1;
         }
     }
     true
 }
+
+/// The bytes [`is_url_units`] stops at: every byte that is not an ASCII URL code point.
+static NOT_ASCII_URL_CODE_POINT: ByteTable = {
+    let mut table = ByteTable::EMPTY;
+    let mut b = 0u8;
+    loop {
+        if !(b.is_ascii() && is_url_code_point(b as char)) {
+            table = table.with(b, 1);
+        }
+        if b == u8::MAX {
+            break table;
+        }
+        b += 1;
+    }
+};
 
 /// Whether `input` is a valid host string (spec 3.4): a valid domain string, a valid
 /// IPv4-address string, or `[`, a valid IPv6-address string and `]`.

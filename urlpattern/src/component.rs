@@ -101,13 +101,7 @@ impl<R> Component<R> {
     }
 
     fn prefix_ok(&self, prefix: &str, input: &str) -> bool {
-        if self.options.ignore_case {
-            input
-                .get(..prefix.len())
-                .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
-        } else {
-            input.starts_with(prefix)
-        }
+        crate::matcher::starts_with(input, prefix, self.options.ignore_case)
     }
 
     /// `RegExpBuiltinExec(regular expression, input)` is not null.

@@ -179,17 +179,9 @@ impl Simple {
     }
 
     fn literal_at(&self, text: &str, input: &str, pos: usize) -> bool {
-        let Some(rest) = input.get(pos..) else {
-            return false;
-        };
-        if self.ignore_case {
-            // Both sides are ASCII (canonicalized), where the `i` flag's simple case folding
-            // is ASCII case-insensitivity.
-            rest.get(..text.len())
-                .is_some_and(|head| head.eq_ignore_ascii_case(text))
-        } else {
-            rest.starts_with(text)
-        }
+        input
+            .get(pos..)
+            .is_some_and(|rest| starts_with(rest, text, self.ignore_case))
     }
 
     /// Matches `input`; with `caps`, fills it with each group's range (in order).
@@ -319,6 +311,19 @@ impl Simple {
             }
             return false;
         }
+    }
+}
+
+/// Whether `input` starts with the fixed text `text`, as the regular expression's escaped
+/// text matches it: with ignore case, ASCII-case-insensitively (both sides are ASCII, being
+/// canonicalized, and there the `i` flag's simple case folding is ASCII case-insensitivity).
+pub(crate) fn starts_with(input: &str, text: &str, ignore_case: bool) -> bool {
+    if ignore_case {
+        input
+            .get(..text.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(text))
+    } else {
+        input.starts_with(text)
     }
 }
 

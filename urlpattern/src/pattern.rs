@@ -403,16 +403,7 @@ impl<E: RegexEngine> UrlPattern<E> {
 
 /// A URL's eight component values (1.3 match, steps 12.5–12.12).
 pub(crate) fn url_values(url: &Url) -> Values<'_> {
-    [
-        url.scheme(),
-        url.username(),
-        url.password(),
-        url.hostname(),
-        url.port(),
-        url.pathname(),
-        url.query().unwrap_or(""),
-        url.fragment().unwrap_or(""),
-    ]
+    core::array::from_fn(|i| url_value(url, i))
 }
 
 impl<E: RegexEngine> UrlPattern<E> {

@@ -87,11 +87,9 @@ impl Url {
     /// input that starts with `/` and holds no byte of the path percent-encode set (which holds
     /// `?` and `#`), no `\` and no single- or double-dot segment becomes the path as it is.
     fn path_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        let special_not_file =
-            self.scheme_type.is_special() && self.scheme_type != SchemeType::File;
         let path_start = self.path_start as usize;
         let path_end = self.path_end() as usize;
-        if !special_not_file
+        if !self.special_not_file()
             || self.opaque_path
             || path_start != path_end
             || bytes.first() != Some(&b'/')
@@ -126,9 +124,7 @@ impl Url {
     /// (so it does not end in a number), is a domain that domain to ASCII returns as it is
     /// (spec 3.3, an ASCII domain is lowercased whatever ToASCII says): the host becomes it.
     fn hostname_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        let special_not_file =
-            self.scheme_type.is_special() && self.scheme_type != SchemeType::File;
-        if !special_not_file || self.host.is_none() || bytes.is_empty() {
+        if !self.special_not_file() || self.host.is_none() || bytes.is_empty() {
             return None;
         }
         if scan(bytes, 0, HOST_STOP) != bytes.len()
@@ -149,6 +145,12 @@ impl Url {
         self.fragment_start = self.fragment_start.map(|f| shift_nonzero(f, grown));
         self.host = Some(HostKind::Domain);
         Some(Overridden::Changed)
+    }
+
+    /// A special scheme other than `file`: a host is never null, and no Windows drive letter
+    /// quirk applies.
+    fn special_not_file(&self) -> bool {
+        self.scheme_type.is_special() && self.scheme_type != SchemeType::File
     }
 
     /// The query and fragment moved by `added` bytes inserted at the path's start.

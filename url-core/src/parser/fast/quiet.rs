@@ -15,67 +15,7 @@ use super::parse_normal;
 use crate::scheme::SchemeType;
 use crate::url::Url;
 use host::{HostKind, ValidationError, ValidationSink};
-use percent::{AsciiSet, ByteTable};
-
-/// The bytes a scan for URL units stops at: ASCII bytes that are not URL code points, `%`
-/// (a URL unit only before two hex digits) and every non-ASCII byte (checked as text).
-static NOT_PLAIN_URL_UNIT: ByteTable = {
-    let mut table = ByteTable::EMPTY;
-    let mut b = 0u8;
-    loop {
-        let url_code_point = b.is_ascii_alphanumeric()
-            || matches!(
-                b,
-                b'!' | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b'-'
-                    | b'.'
-                    | b'/'
-                    | b':'
-                    | b';'
-                    | b'='
-                    | b'?'
-                    | b'@'
-                    | b'_'
-                    | b'~'
-            );
-        if !url_code_point {
-            table = table.with(b, 1);
-        }
-        if b == u8::MAX {
-            break table;
-        }
-        b += 1;
-    }
-};
-
-/// Whether every code point of `input` is a URL unit (spec 4.2): `host::valid::is_url_units`,
-/// eight ASCII bytes per step.
-fn is_url_units(input: &str) -> bool {
-    let bytes = input.as_bytes();
-    let mut i = 0;
-    loop {
-        i = percent::scan(&NOT_PLAIN_URL_UNIT, bytes, i, 1);
-        match bytes.get(i) {
-            None => return true,
-            Some(b'%') => {
-                let hex = |k: usize| bytes.get(i + k).is_some_and(u8::is_ascii_hexdigit);
-                if !(hex(1) && hex(2)) {
-                    return false;
-                }
-                i += 3;
-            }
-            Some(b) if *b >= 0x80 => return host::valid::is_url_units(input, &AsciiSet::EMPTY),
-            Some(_) => return false,
-        }
-    }
-}
+use percent::AsciiSet;
 
 /// A sink that only remembers whether anything was reported.
 struct Reported(bool);
@@ -95,7 +35,7 @@ pub(crate) fn parse_normal_quiet(input: &str) -> Option<Url> {
     ) {
         return None;
     }
-    if !is_url_units(input) {
+    if !host::valid::is_url_units(input, &AsciiSet::EMPTY) {
         return None;
     }
     match url.host {
