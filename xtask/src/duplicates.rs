@@ -21,13 +21,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The library packages, by directory.
-pub const LIBRARY_DIRS: [&str; 6] = [
+pub const LIBRARY_DIRS: [&str; 7] = [
     "percent",
     "host",
     "form-urlencoded",
     "url-core",
     "url-api",
     "urlpattern",
+    "url-arrow",
 ];
 /// Lines a block has at least.
 const MIN_LINES: usize = 6;

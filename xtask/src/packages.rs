@@ -11,7 +11,7 @@ pub struct Package {
 }
 
 /// The library packages, bottom layer first.
-pub const LIBRARIES: [Package; 6] = [
+pub const LIBRARIES: [Package; 7] = [
     Package {
         name: "whatwg-percent",
         dir: "percent",
@@ -35,6 +35,10 @@ pub const LIBRARIES: [Package; 6] = [
     Package {
         name: "whatwg-urlpattern",
         dir: "urlpattern",
+    },
+    Package {
+        name: "whatwg-url-arrow",
+        dir: "url-arrow",
     },
 ];
 
