@@ -1,5 +1,6 @@
 //! Every kernel against the per-row API (`whatwg_url::Url`), on the datasets and the WPT inputs,
 //! for each input type, with nulls, slices and a base.
+#![allow(clippy::restriction)]
 
 use std::sync::Arc;
 

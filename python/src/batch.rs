@@ -1,0 +1,177 @@
+//! The Arrow batch kernels (`whatwg-url-arrow`) for Python: any object with
+//! `__arrow_c_array__` (pyarrow arrays, arro3, nanoarrow) or `__arrow_c_stream__` (pyarrow
+//! chunked arrays, Polars series, DuckDB results) in, without a copy; an object with the same
+//! interface out (an array for an array, a chunked array for a stream). The GIL is released
+//! while a kernel runs.
+
+use std::sync::Arc;
+
+use arrow_array::{Array, ArrayRef};
+use arrow_schema::{ArrowError, Field};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyArray, PyChunkedArray};
+use whatwg_url::Url;
+use whatwg_url_arrow::Component;
+
+use crate::errors::invalid_url;
+use crate::text::usv;
+
+/// Which kernel to run.
+#[derive(Clone, Copy)]
+enum Kernel {
+    Parse,
+    Component(Component),
+    RegistrableDomain,
+    PublicSuffix,
+    IsValid,
+}
+
+impl Kernel {
+    fn run(self, urls: &dyn Array, base: Option<&Url>) -> Result<ArrayRef, ArrowError> {
+        match self {
+            Kernel::Parse => whatwg_url_arrow::parse(urls, base).map(|s| Arc::new(s) as ArrayRef),
+            Kernel::Component(component) => whatwg_url_arrow::component(urls, component, base),
+            Kernel::RegistrableDomain => whatwg_url_arrow::registrable_domain(urls, base),
+            Kernel::PublicSuffix => whatwg_url_arrow::public_suffix(urls, base),
+            Kernel::IsValid => {
+                whatwg_url_arrow::is_valid(urls, base).map(|b| Arc::new(b) as ArrayRef)
+            }
+        }
+    }
+}
+
+fn arrow_error(error: ArrowError) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// Runs `kernel` over `urls` (an array or a stream of arrays), returning the same shape.
+fn apply(
+    py: Python<'_>,
+    urls: AnyArray,
+    base: Option<&Bound<'_, PyAny>>,
+    kernel: Kernel,
+) -> PyResult<Py<PyAny>> {
+    let base = match base {
+        Some(base) => {
+            let text = usv(base, "base")?;
+            Some(Url::parse(&text, None).map_err(|e| invalid_url(py, "base URL", &text, &e))?)
+        }
+        None => None,
+    };
+    let field_name = match kernel {
+        Kernel::Parse => "url",
+        Kernel::Component(component) => component.name(),
+        Kernel::RegistrableDomain => "registrable_domain",
+        Kernel::PublicSuffix => "public_suffix",
+        Kernel::IsValid => "valid",
+    };
+    match urls {
+        AnyArray::Array(array) => {
+            let (array, _) = array.into_inner();
+            let out = py
+                .detach(|| kernel.run(&array, base.as_ref()))
+                .map_err(arrow_error)?;
+            let field = Field::new(field_name, out.data_type().clone(), true);
+            let out = PyArray::try_new(out, Arc::new(field)).map_err(arrow_error)?;
+            Ok(Py::new(py, out)?.into_any())
+        }
+        AnyArray::Stream(stream) => {
+            let reader = stream.into_reader()?;
+            let chunks = py.detach(|| {
+                reader
+                    .map(|chunk| chunk.and_then(|chunk| kernel.run(&chunk, base.as_ref())))
+                    .collect::<Result<Vec<ArrayRef>, ArrowError>>()
+            });
+            let chunks = chunks.map_err(arrow_error)?;
+            let data_type = match chunks.first() {
+                Some(first) => first.data_type().clone(),
+                None => return Err(PyValueError::new_err("the stream has no chunks")),
+            };
+            let field = Field::new(field_name, data_type, true);
+            let out = PyChunkedArray::try_new(chunks, Arc::new(field))?;
+            Ok(Py::new(py, out)?.into_any())
+        }
+    }
+}
+
+/// `parse(urls, base=None)`: a struct array (a field per URL component, then `valid` and
+/// `error`) from a string array or stream. See the package docs.
+#[pyfunction]
+#[pyo3(signature = (urls, base=None))]
+fn parse(py: Python<'_>, urls: AnyArray, base: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+    apply(py, urls, base, Kernel::Parse)
+}
+
+/// `component(urls, name, base=None)`: one component (`"hostname"`, `"pathname"`, ...).
+#[pyfunction]
+#[pyo3(signature = (urls, name, base=None))]
+fn component(
+    py: Python<'_>,
+    urls: AnyArray,
+    name: &str,
+    base: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let Some(component) = Component::from_name(name) else {
+        let names: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
+        return Err(PyValueError::new_err(format!(
+            "unknown URL component {name:?}; one of: {}",
+            names.join(", ")
+        )));
+    };
+    apply(py, urls, base, Kernel::Component(component))
+}
+
+/// `href(urls, base=None)`: the normalized URLs.
+#[pyfunction]
+#[pyo3(signature = (urls, base=None))]
+fn href(py: Python<'_>, urls: AnyArray, base: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+    apply(py, urls, base, Kernel::Component(Component::Href))
+}
+
+/// `registrable_domain(urls, base=None)`: the hosts' registrable domains.
+#[pyfunction]
+#[pyo3(signature = (urls, base=None))]
+fn registrable_domain(
+    py: Python<'_>,
+    urls: AnyArray,
+    base: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    apply(py, urls, base, Kernel::RegistrableDomain)
+}
+
+/// `public_suffix(urls, base=None)`: the hosts' public suffixes.
+#[pyfunction]
+#[pyo3(signature = (urls, base=None))]
+fn public_suffix(
+    py: Python<'_>,
+    urls: AnyArray,
+    base: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    apply(py, urls, base, Kernel::PublicSuffix)
+}
+
+/// `is_valid(urls, base=None)`: a boolean array, whether each row is a URL.
+#[pyfunction]
+#[pyo3(signature = (urls, base=None))]
+fn is_valid(
+    py: Python<'_>,
+    urls: AnyArray,
+    base: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    apply(py, urls, base, Kernel::IsValid)
+}
+
+/// Adds the submodule-level functions to `_native` under `batch_*` names; the Python package's
+/// `whatwg_url_rs.batch` gives them their short names.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let batch = PyModule::new(m.py(), "_batch")?;
+    batch.add_function(wrap_pyfunction!(parse, &batch)?)?;
+    batch.add_function(wrap_pyfunction!(component, &batch)?)?;
+    batch.add_function(wrap_pyfunction!(href, &batch)?)?;
+    batch.add_function(wrap_pyfunction!(registrable_domain, &batch)?)?;
+    batch.add_function(wrap_pyfunction!(public_suffix, &batch)?)?;
+    batch.add_function(wrap_pyfunction!(is_valid, &batch)?)?;
+    m.add_submodule(&batch)
+}

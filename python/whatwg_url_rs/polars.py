@@ -1,0 +1,95 @@
+"""A `url` namespace on Polars expressions and series: `import whatwg_url_rs.polars` once.
+
+>>> import polars as pl
+>>> import whatwg_url_rs.polars
+>>> df = pl.DataFrame({"u": ["https://a.example.co.uk/x?y", "bad", None]})
+>>> df.select(pl.col("u").url.hostname())["hostname"].to_list()
+['a.example.co.uk', None, None]
+>>> df.select(pl.col("u").url.registrable_domain())["u"].to_list()
+['example.co.uk', None, None]
+
+Each method runs a kernel of `whatwg_url_rs.batch` on the column's Arrow chunks (no Python per
+row). `parse()` gives the whole struct; `component(name)` and one method per `URL` getter give
+one column, named after the getter.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from . import batch
+
+__all__ = ["UrlNamespace"]
+
+
+def _run(expr: pl.Expr, kernel, dtype, *args) -> pl.Expr:
+    return expr.map_batches(lambda s: kernel(s, *args), return_dtype=dtype)
+
+
+_STRUCT = pl.Struct(
+    {name: pl.String for name in batch.COMPONENTS} | {"valid": pl.Boolean, "error": pl.String}
+)
+
+
+@pl.api.register_expr_namespace("url")
+class UrlNamespace:
+    """`pl.col(...).url`: the URL Standard's parser over a string column."""
+
+    def __init__(self, expr: pl.Expr) -> None:
+        self._expr = expr
+
+    def parse(self, base: str | None = None) -> pl.Expr:
+        """A struct of every component, `valid` and `error`."""
+        return _run(self._expr, batch.parse, _STRUCT, base)
+
+    def component(self, name: str, base: str | None = None) -> pl.Expr:
+        """One component, named as the `URL` getter."""
+        if name not in batch.COMPONENTS:
+            raise ValueError(f"unknown URL component {name!r}; one of: {', '.join(batch.COMPONENTS)}")
+        return _run(self._expr, batch.component, pl.String, name, base).alias(name)
+
+    def href(self, base: str | None = None) -> pl.Expr:
+        """The normalized URL."""
+        return self.component("href", base)
+
+    def origin(self, base: str | None = None) -> pl.Expr:
+        return self.component("origin", base)
+
+    def protocol(self, base: str | None = None) -> pl.Expr:
+        return self.component("protocol", base)
+
+    def username(self, base: str | None = None) -> pl.Expr:
+        return self.component("username", base)
+
+    def password(self, base: str | None = None) -> pl.Expr:
+        return self.component("password", base)
+
+    def host(self, base: str | None = None) -> pl.Expr:
+        return self.component("host", base)
+
+    def hostname(self, base: str | None = None) -> pl.Expr:
+        return self.component("hostname", base)
+
+    def port(self, base: str | None = None) -> pl.Expr:
+        return self.component("port", base)
+
+    def pathname(self, base: str | None = None) -> pl.Expr:
+        return self.component("pathname", base)
+
+    def search(self, base: str | None = None) -> pl.Expr:
+        return self.component("search", base)
+
+    def hash(self, base: str | None = None) -> pl.Expr:
+        return self.component("hash", base)
+
+    def registrable_domain(self, base: str | None = None) -> pl.Expr:
+        """The host's registrable domain (Public Suffix List), else null."""
+        return _run(self._expr, batch.registrable_domain, pl.String, base)
+
+    def public_suffix(self, base: str | None = None) -> pl.Expr:
+        """The host's public suffix, else null."""
+        return _run(self._expr, batch.public_suffix, pl.String, base)
+
+    def is_valid(self, base: str | None = None) -> pl.Expr:
+        """Whether the row is a URL; null rows stay null."""
+        return _run(self._expr, batch.is_valid, pl.Boolean, base)
