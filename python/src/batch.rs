@@ -163,6 +163,24 @@ fn is_valid(
     apply(py, urls, base, Kernel::IsValid)
 }
 
+/// `_parse_count(urls)`: how many rows of a string array are URLs, by parsing each with
+/// `Url::parse` and dropping the result: the Rust parser's own time over the same Arrow data,
+/// the baseline of the batch benchmark (`python/bench/bench.py`).
+#[pyfunction]
+fn _parse_count(py: Python<'_>, urls: PyArray) -> PyResult<usize> {
+    let (array, _) = urls.into_inner();
+    let Some(strings) = arrow_array::cast::AsArray::as_string_opt::<i32>(array.as_ref()) else {
+        return Err(PyValueError::new_err("_parse_count takes a Utf8 array"));
+    };
+    Ok(py.detach(|| {
+        strings
+            .iter()
+            .flatten()
+            .filter(|input| Url::parse(input, None).is_ok())
+            .count()
+    }))
+}
+
 /// Adds the submodule-level functions to `_native` under `batch_*` names; the Python package's
 /// `whatwg_url_rs.batch` gives them their short names.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -173,5 +191,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch.add_function(wrap_pyfunction!(registrable_domain, &batch)?)?;
     batch.add_function(wrap_pyfunction!(public_suffix, &batch)?)?;
     batch.add_function(wrap_pyfunction!(is_valid, &batch)?)?;
+    batch.add_function(wrap_pyfunction!(_parse_count, &batch)?)?;
     m.add_submodule(&batch)
 }

@@ -1,9 +1,9 @@
 //! The components of the URL API (spec 6.1) that the kernels read, one column each.
 
-use arrow_schema::ArrowError;
+use arrow_array::OffsetSizeTrait;
 use whatwg_url::{SchemeType, Url};
 
-use crate::column::RowSink;
+use crate::column::Texts;
 
 /// A getter of the `URL` class (spec 6.1), as a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -71,40 +71,40 @@ impl Component {
         Component::ALL.into_iter().find(|c| c.name() == name)
     }
 
-    /// Appends the getter's value for `url` to `out` as a row.
-    pub(crate) fn append<S: RowSink + ?Sized>(
-        self,
-        url: &Url,
-        out: &mut S,
-    ) -> Result<(), ArrowError> {
+    /// Appends the getter's value for `url` as a row of `out`.
+    #[inline]
+    pub(crate) fn push<O: OffsetSizeTrait>(self, url: &Url, out: &mut Texts<O>) {
         match self {
-            Component::Href => out.append(&[url.href()]),
-            Component::Origin => append_origin(url, out),
-            Component::Protocol => out.append(&[url.protocol()]),
-            Component::Username => out.append(&[url.username()]),
-            Component::Password => out.append(&[url.password()]),
-            Component::Host => out.append(&[url.host()]),
-            Component::Hostname => out.append(&[url.hostname()]),
-            Component::Port => out.append(&[url.port()]),
-            Component::Pathname => out.append(&[url.pathname()]),
-            Component::Search => out.append(&[url.search()]),
-            Component::Hash => out.append(&[url.hash()]),
+            Component::Href => out.push(&[url.href()]),
+            Component::Origin => push_origin(url, url.host(), out),
+            Component::Protocol => out.push(&[url.protocol()]),
+            Component::Username => out.push(&[url.username()]),
+            Component::Password => out.push(&[url.password()]),
+            Component::Host => out.push(&[url.host()]),
+            Component::Hostname => out.push(&[url.hostname()]),
+            Component::Port => out.push(&[url.port()]),
+            Component::Pathname => out.push(&[url.pathname()]),
+            Component::Search => out.push(&[url.search()]),
+            Component::Hash => out.push(&[url.hash()]),
         }
     }
 }
 
 /// The origin getter without its `String` for the schemes whose origin is a tuple of the URL's
 /// own scheme, host and port (spec 4.7, origin, the `ftp`/`http(s)`/`ws(s)` case): their
-/// serialization (HTML's serialization of an origin) is `protocol` + `//` + `host`, the host
-/// getter leaving out the default port as the origin's serialization does. Other schemes
-/// (`blob:`, `file:`, the rest) ask [`Url::origin`].
-fn append_origin<S: RowSink + ?Sized>(url: &Url, out: &mut S) -> Result<(), ArrowError> {
+/// serialization (HTML's serialization of an origin) is `protocol` + `//` + `host` (`host`
+/// being the host getter's value, which leaves out the default port as the origin's
+/// serialization does). Other schemes (`blob:`, `file:`, the rest) ask [`Url::origin`].
+#[inline]
+pub(crate) fn push_origin<O: OffsetSizeTrait>(url: &Url, host: &str, out: &mut Texts<O>) {
     match url.scheme_type() {
         SchemeType::Ftp
         | SchemeType::Http
         | SchemeType::Https
         | SchemeType::Ws
-        | SchemeType::Wss => out.append(&[url.protocol(), "//", url.host()]),
-        SchemeType::File | SchemeType::NotSpecial => out.append(&[&url.origin()]),
+        | SchemeType::Wss => {
+            out.push(&[url.protocol(), "//", host]);
+        }
+        SchemeType::File | SchemeType::NotSpecial => out.push(&[&url.origin()]),
     }
 }

@@ -2,13 +2,13 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::BooleanBuilder;
 use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait, StructArray};
+use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use whatwg_url::{ParseError, Url};
 
-use crate::column::{RowSink, StringColumn};
-use crate::component::Component;
+use crate::column::{StringColumn, Texts, Validity};
+use crate::component::{Component, push_origin};
 use crate::input::{Width, for_each_row, text_bytes, width};
 
 /// The API URL parser (spec 6.1) on one row: against `base` when given.
@@ -64,45 +64,73 @@ fn parse_as<O: OffsetSizeTrait>(
     let rows = urls.len();
     let bytes = text_bytes(urls);
     // href takes about the input's size; the pieces of it share it, the path the most.
-    let mut columns: Vec<StringColumn<O>> = Component::ALL
-        .iter()
-        .map(|component| {
-            let guess = match component {
-                Component::Href => bytes,
-                Component::Pathname | Component::Search => bytes / 2,
-                _ => bytes / 4,
-            };
-            StringColumn::with_capacity(rows, guess)
-        })
-        .collect();
-    let mut valid = BooleanBuilder::with_capacity(rows);
+    let mut texts: [Texts<O>; 11] = Component::ALL.map(|component| {
+        let guess = match component {
+            Component::Href => bytes,
+            Component::Pathname | Component::Search => bytes / 2,
+            _ => bytes / 4,
+        };
+        Texts::with_capacity(rows, guess)
+    });
+    // The component columns are null in the same rows (those that are not URLs): one bitmap.
+    let mut is_url = Validity::with_capacity(rows);
+    let mut valid = BooleanBufferBuilder::new(rows);
     let mut error = StringColumn::<O>::with_capacity(rows, 0);
     for_each_row(urls, |row| {
-        let parsed = row.map(|input| parse_row(input, base));
-        match &parsed {
+        match row.map(|input| parse_row(input, base)) {
             Some(Ok(url)) => {
-                for (component, column) in Component::ALL.iter().zip(&mut columns) {
-                    component.append(url, column)?;
+                // In the order of `Component::ALL` (the fields' order).
+                let [
+                    href,
+                    origin,
+                    protocol,
+                    username,
+                    password,
+                    host,
+                    hostname,
+                    port,
+                    pathname,
+                    search,
+                    hash,
+                ] = &mut texts;
+                let host_value = url.host();
+                href.push(&[url.href()]);
+                push_origin(&url, host_value, origin);
+                protocol.push(&[url.protocol()]);
+                username.push(&[url.username()]);
+                password.push(&[url.password()]);
+                host.push(&[host_value]);
+                hostname.push(&[url.hostname()]);
+                port.push(&[url.port()]);
+                pathname.push(&[url.pathname()]);
+                search.push(&[url.search()]);
+                hash.push(&[url.hash()]);
+                is_url.push(true);
+                valid.append(true);
+                error.append_null();
+            }
+            failed_or_null => {
+                texts.iter_mut().for_each(Texts::push_empty);
+                is_url.push(false);
+                valid.append(false);
+                match failed_or_null {
+                    Some(Err(failure)) => error.append(&[failure_name(&failure)]),
+                    _ => error.append_null(),
                 }
-                valid.append_value(true);
-                error.append_null();
-            }
-            Some(Err(failure)) => {
-                columns.iter_mut().for_each(RowSink::append_null);
-                valid.append_value(false);
-                error.append(&[failure_name(failure)])?;
-            }
-            None => {
-                columns.iter_mut().for_each(RowSink::append_null);
-                valid.append_null();
-                error.append_null();
             }
         }
         Ok(())
     })?;
-    let mut arrays: Vec<ArrayRef> = columns.into_iter().map(StringColumn::finish).collect();
-    arrays.push(Arc::new(valid.finish()));
-    arrays.push(error.finish());
+    let nulls = is_url.finish();
+    let mut arrays = texts
+        .into_iter()
+        .map(|texts| texts.finish(nulls.clone()))
+        .collect::<Result<Vec<ArrayRef>, ArrowError>>()?;
+    arrays.push(Arc::new(BooleanArray::new(
+        valid.finish(),
+        urls.logical_nulls(),
+    )));
+    arrays.push(error.finish()?);
     StructArray::try_new(
         parse_fields(urls.data_type())?,
         arrays,
@@ -116,7 +144,7 @@ pub fn component(
     component: Component,
     base: Option<&Url>,
 ) -> Result<ArrayRef, ArrowError> {
-    map_urls(urls, base, |url, out| component.append(url, out))
+    single(urls, base, Single::Component(component))
 }
 
 /// The normalized URL of every row (the `href` getter, spec 6.1): null where the row is null or
@@ -129,68 +157,64 @@ pub fn href(urls: &dyn Array, base: Option<&Url>) -> Result<ArrayRef, ArrowError
 /// URL, has no domain for a host (an IP address, an opaque host, no host) or whose host is a
 /// public suffix.
 pub fn registrable_domain(urls: &dyn Array, base: Option<&Url>) -> Result<ArrayRef, ArrowError> {
-    map_urls(urls, base, |url, out| match url.registrable_domain() {
-        Some(domain) => out.append(&[domain]),
-        None => {
-            out.append_null();
-            Ok(())
-        }
-    })
+    single(urls, base, Single::RegistrableDomain)
 }
 
 /// The public suffix (spec 3.2) of every row's host: null where the row is null, not a URL or
 /// has no domain for a host.
 pub fn public_suffix(urls: &dyn Array, base: Option<&Url>) -> Result<ArrayRef, ArrowError> {
-    map_urls(urls, base, |url, out| match url.public_suffix() {
-        Some(suffix) => out.append(&[suffix]),
-        None => {
-            out.append_null();
-            Ok(())
-        }
-    })
+    single(urls, base, Single::PublicSuffix)
 }
 
 /// Whether every row is a URL (`URL.canParse`, spec 6.1): null where the row is null.
 pub fn is_valid(urls: &dyn Array, base: Option<&Url>) -> Result<BooleanArray, ArrowError> {
     width(urls)?;
-    let mut valid = BooleanBuilder::with_capacity(urls.len());
+    let mut valid = BooleanBufferBuilder::new(urls.len());
     for_each_row(urls, |row| {
-        match row {
-            Some(input) => valid.append_value(match base {
-                // Without a base, `can_parse` recognizes normal URLs without building them.
-                None => Url::can_parse(input, None),
-                Some(base) => base.join(input).is_ok(),
-            }),
-            None => valid.append_null(),
-        }
+        valid.append(row.is_some_and(|input| match base {
+            // Without a base, `can_parse` recognizes normal URLs without building them.
+            None => Url::can_parse(input, None),
+            Some(base) => base.join(input).is_ok(),
+        }));
         Ok(())
     })?;
-    Ok(valid.finish())
+    Ok(BooleanArray::new(valid.finish(), urls.logical_nulls()))
 }
 
-/// A string column with `write`'s row for every row that is a URL, null for the others.
-fn map_urls(
-    urls: &dyn Array,
-    base: Option<&Url>,
-    write: impl Fn(&Url, &mut dyn RowSink) -> Result<(), ArrowError>,
-) -> Result<ArrayRef, ArrowError> {
+/// What a one-column kernel writes for a row that is a URL.
+#[derive(Clone, Copy)]
+enum Single {
+    Component(Component),
+    RegistrableDomain,
+    PublicSuffix,
+}
+
+/// A string column with `what` for every row that is a URL (null when `what` is `None` for
+/// it), null for the others.
+fn single(urls: &dyn Array, base: Option<&Url>, what: Single) -> Result<ArrayRef, ArrowError> {
     fn run<O: OffsetSizeTrait>(
         urls: &dyn Array,
         base: Option<&Url>,
-        write: impl Fn(&Url, &mut dyn RowSink) -> Result<(), ArrowError>,
+        what: Single,
     ) -> Result<ArrayRef, ArrowError> {
         let mut out = StringColumn::<O>::with_capacity(urls.len(), text_bytes(urls));
-        for_each_row(urls, |row| match row.map(|input| parse_row(input, base)) {
-            Some(Ok(url)) => write(&url, &mut out),
-            _ => {
-                out.append_null();
-                Ok(())
+        for_each_row(urls, |row| {
+            match row.and_then(|input| parse_row(input, base).ok()) {
+                Some(url) => match what {
+                    Single::Component(component) => {
+                        out.append_with(|texts| component.push(&url, texts))
+                    }
+                    Single::RegistrableDomain => out.append_option(url.registrable_domain()),
+                    Single::PublicSuffix => out.append_option(url.public_suffix()),
+                },
+                None => out.append_null(),
             }
+            Ok(())
         })?;
-        Ok(out.finish())
+        out.finish()
     }
     match width(urls)? {
-        Width::Small => run::<i32>(urls, base, write),
-        Width::Large => run::<i64>(urls, base, write),
+        Width::Small => run::<i32>(urls, base, what),
+        Width::Large => run::<i64>(urls, base, what),
     }
 }

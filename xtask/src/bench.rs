@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use crate::cmd;
 
 const USAGE: &str = "\
-usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--workloads] [--urlpattern]
+usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--workloads] [--urlpattern] [--python]
 
   FILE            a file of URLs, one per line (default: every *.txt of ../shared/datasets)
   --quick         short rounds (a first look; noisier)
@@ -20,12 +20,18 @@ usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [
   --min-rounds N  rounds at least (default 15)
   --workloads     the workloads beyond absolute parsing only (relative references, setters,
                   URLSearchParams, parse_with_validation, host-heavy and long-URL sets)
-  --urlpattern    the URLPattern section only (whatwg-urlpattern against the urlpattern crate)";
+  --urlpattern    the URLPattern section only (whatwg-urlpattern against the urlpattern crate)
+  --python        the Python section only (python/bench/bench.py in target/py: whatwg-url-rs
+                  against ada-url, can-ada, yarl and urllib.parse; the batch kernels); the
+                  arguments after it go to bench.py";
 
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
+    }
+    if let Some(at) = args.iter().position(|a| a == "--python") {
+        return crate::python::bench(root, args.get(at + 1..).unwrap_or_default());
     }
     // The benchmark runs from the workspace root: make file arguments absolute first.
     let cwd = std::env::current_dir().unwrap_or_else(|_| root.to_path_buf());

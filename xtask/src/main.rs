@@ -15,6 +15,7 @@ mod libtest;
 mod msrv;
 mod package;
 mod packages;
+mod python;
 mod table;
 mod test;
 mod weight;
@@ -32,7 +33,7 @@ commands:
   test                 The one test command (what CI runs): cargo fmt --check, cargo clippy -D warnings,
                        duplicates (below), fixtures present, cargo test --workspace (default
                        features, then every library feature), cargo doc (RUSTDOCFLAGS=-D warnings),
-                       then downstream, msrv and package-check (below).
+                       then downstream, msrv and package-check (below), then python (below).
                        Ends with the line `N passed, M failed`.
   wpt-update [--from DIR] [--commit SHA]
                        Fill target/wpt/ with the fixtures. With --from DIR: copy DIR/*.json and
@@ -46,6 +47,7 @@ commands:
                        `competitors` feature (ada-url, url: compiled only here) and prints, per
                        dataset (default ../shared/datasets/*.txt) and variant (parse, parse + href,
                        can_parse), median ns/URL, MB/s, ratio to ada per round, failures, mallocs.
+                       --workloads, --urlpattern, --python [ARGS]: one section only (see --help).
   cli-bench [--repeat N] [--runs N]
                        wurl (-j 1, -j 2) against Node.js (readline + new URL(line).href) on the
                        datasets repeated N times (default 20): median time, ratios, peak RSS; the
@@ -77,6 +79,11 @@ commands:
                        comments aside) found twice, in the library packages by default; fails on a
                        block whose two places are in two packages (--strict: any block) and on a
                        library file under src/ over 600 lines.
+  python               The Python package (python/): a virtual environment at target/py (made with
+                       python3 -m venv; python3-venv installed with apt-get when missing), the
+                       test requirements, `pip install ./python` (maturin), then pytest python/tests
+                       (WPT fixtures and vectors, the batch kernels through pyarrow, Polars, DuckDB
+                       and pandas, PySpark in local[1] and local[2]). Ends with `N passed, M failed`.
   help                 Print this text.
 
 Fixtures are looked up in $URL_WPT_DIR, then ../shared/wpt beside the workspace, then target/wpt.
@@ -113,6 +120,7 @@ fn main() -> ExitCode {
         "package-check" => package::run(&root, rest),
         "weight" => weight::run(&root, rest),
         "duplicates" => duplicates::run(&root, rest),
+        "python" => python::run(&root, rest),
         other => {
             eprintln!("error: unknown command `{other}`\n");
             eprint!("{}", usage());

@@ -1,6 +1,7 @@
 //! `cargo xtask test`: every check CI runs, each step under a header, then `N passed, M failed`.
-//! The closing count is the workspace's `cargo test` runs; `downstream`, `msrv` and
-//! `package-check` print their own counts and fail the run when they fail.
+//! The closing count is the workspace's `cargo test` runs and the Python package's pytest run;
+//! `downstream`, `msrv` and `package-check` print their own counts and fail the run when they
+//! fail.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -12,6 +13,7 @@ use crate::fixtures;
 use crate::libtest::Totals;
 use crate::msrv;
 use crate::package;
+use crate::python;
 
 /// Every feature of the library crates (`percent`, `host`, `form-urlencoded`, `url-core`,
 /// `url-api`), for the second test run.
@@ -124,6 +126,11 @@ pub fn run(root: &Path) -> ExitCode {
     const PACKAGE_CHECK: &str = "cargo xtask package-check";
     cmd::header(PACKAGE_CHECK);
     record(PACKAGE_CHECK, package::check(root).map(|()| true));
+    // The Python package as a user installs it (`pip install ./python`) and its tests, Spark's
+    // included: their counts join the closing line.
+    const PYTHON: &str = "cargo xtask python";
+    cmd::header(PYTHON);
+    record(PYTHON, python::test(root, &mut totals));
 
     eprintln!();
     if failed_steps.is_empty() {
