@@ -187,7 +187,13 @@ fn workspace_version(root: &Path) -> Result<String, String> {
 /// package's folder.
 fn unpack(crate_file: &Path, into: &Path) -> Result<PathBuf, String> {
     let mut tar = Command::new("tar");
-    tar.arg("xzf").arg(crate_file).arg("-C").arg(into);
+    // `--touch`: the files get the time of unpacking, not the archive's (their sources'), so
+    // that cargo's fingerprints in `target/package-check` never take an older build for them.
+    tar.arg("xzf")
+        .arg(crate_file)
+        .arg("--touch")
+        .arg("-C")
+        .arg(into);
     if !cmd::run(&mut tar)? {
         return Err(format!("cannot unpack {}", crate_file.display()));
     }
