@@ -1,5 +1,7 @@
 //! The `URL` class (spec 6.1) and `parse_with_validation`.
 
+use std::borrow::Cow;
+
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -10,12 +12,13 @@ use crate::errors::invalid_url;
 use crate::params::PySearchParams;
 use crate::text::usv;
 
-/// A URL's text from a `str` or a `URL` (its href, as `new URL(url)` stringifies an object).
-fn url_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+/// A URL's text from a `str` (borrowed from it when it is UTF-8 already) or a `URL` (its href,
+/// as `new URL(url)` stringifies an object).
+fn url_text<'a>(value: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>> {
     if let Ok(url) = value.cast::<PyUrl>() {
-        return Ok(url.borrow().url.href().to_owned());
+        return Ok(Cow::Owned(url.borrow().url.href().to_owned()));
     }
-    usv(value, what).map(|text| text.into_owned()).map_err(|_| {
+    usv(value, what).map_err(|_| {
         let type_name = value
             .get_type()
             .name()
@@ -40,7 +43,7 @@ fn api_parse(py: Python<'_>, input: &str, base: Option<&str>) -> PyResult<Url> {
     parsed.map_err(|e| invalid_url(py, "URL", input, &e))
 }
 
-fn optional_text(base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+fn optional_text<'a>(base: Option<&'a Bound<'_, PyAny>>) -> PyResult<Option<Cow<'a, str>>> {
     base.map(|b| url_text(b, "base")).transpose()
 }
 

@@ -63,12 +63,18 @@ fn parse_as<O: OffsetSizeTrait>(
 ) -> Result<StructArray, ArrowError> {
     let rows = urls.len();
     let bytes = text_bytes(urls);
-    // href takes about the input's size; the pieces of it share it, the path the most.
+    // Room for the longest each column can plausibly be, so that no column is copied to a
+    // larger buffer midway: href is about the input (plus what normalizing adds), the path up to
+    // all of it (`file:` URLs), the host parts up to half. Room never written costs no memory
+    // (the pages are never touched).
     let mut texts: [Texts<O>; 11] = Component::ALL.map(|component| {
         let guess = match component {
-            Component::Href => bytes,
-            Component::Pathname | Component::Search => bytes / 2,
-            _ => bytes / 4,
+            Component::Href => bytes + bytes / 4 + rows * 4,
+            Component::Pathname => bytes + rows,
+            Component::Origin | Component::Host | Component::Hostname | Component::Search => {
+                bytes / 2
+            }
+            _ => bytes / 8,
         };
         Texts::with_capacity(rows, guess)
     });
@@ -197,7 +203,9 @@ fn single(urls: &dyn Array, base: Option<&Url>, what: Single) -> Result<ArrayRef
         base: Option<&Url>,
         what: Single,
     ) -> Result<ArrayRef, ArrowError> {
-        let mut out = StringColumn::<O>::with_capacity(urls.len(), text_bytes(urls));
+        let bytes = text_bytes(urls);
+        let mut out =
+            StringColumn::<O>::with_capacity(urls.len(), bytes + bytes / 4 + urls.len() * 4);
         for_each_row(urls, |row| {
             match row.and_then(|input| parse_row(input, base).ok()) {
                 Some(url) => match what {
