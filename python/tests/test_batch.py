@@ -75,7 +75,7 @@ def test_polars(rows):
 
     df = pl.DataFrame({"u": ["https://a.example.co.uk/x?y", "bad", None]})
     out = df.select(
-        pl.col("u").url.hostname(),
+        pl.col("u").url.hostname().alias("hostname"),
         pl.col("u").url.registrable_domain().alias("site"),
         pl.col("u").url.is_valid().alias("ok"),
         pl.col("u").url.parse().struct.field("error"),

@@ -3,7 +3,7 @@
 >>> import polars as pl
 >>> import whatwg_url_rs.polars
 >>> df = pl.DataFrame({"u": ["https://a.example.co.uk/x?y", "bad", None]})
->>> df.select(pl.col("u").url.hostname())["hostname"].to_list()
+>>> df.select(pl.col("u").url.hostname())["u"].to_list()
 ['a.example.co.uk', None, None]
 >>> df.select(pl.col("u").url.registrable_domain())["u"].to_list()
 ['example.co.uk', None, None]
@@ -46,7 +46,7 @@ class UrlNamespace:
         """One component, named as the `URL` getter."""
         if name not in batch.COMPONENTS:
             raise ValueError(f"unknown URL component {name!r}; one of: {', '.join(batch.COMPONENTS)}")
-        return _run(self._expr, batch.component, pl.String, name, base).alias(name)
+        return _run(self._expr, batch.component, pl.String, name, base)
 
     def href(self, base: str | None = None) -> pl.Expr:
         """The normalized URL."""
