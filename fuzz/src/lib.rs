@@ -21,6 +21,7 @@
 //! url_fuzz::setters::check(&data);
 //! ```
 
+pub mod arrow;
 pub mod form_urlencoded;
 pub mod host;
 pub mod input;
@@ -96,6 +97,11 @@ pub const TARGETS: &[Target] = &[
         check: urlpattern::check,
         features: &[],
     },
+    Target {
+        name: "arrow",
+        check: arrow::check,
+        features: &[],
+    },
     #[cfg(feature = "differential")]
     Target {
         name: "differential",
@@ -105,7 +111,7 @@ pub const TARGETS: &[Target] = &[
 ];
 
 /// The names of all targets, including those behind features.
-pub const ALL_TARGET_NAMES: [&str; 9] = [
+pub const ALL_TARGET_NAMES: [&str; 10] = [
     "parse",
     "setters",
     "search_params",
@@ -114,6 +120,7 @@ pub const ALL_TARGET_NAMES: [&str; 9] = [
     "form_urlencoded",
     "validity",
     "urlpattern",
+    "arrow",
     "differential",
 ];
 

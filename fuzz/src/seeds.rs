@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use test_support::Value;
 
-use crate::input::{join, op_chunk, pair_chunk};
+use crate::input::{PAIR_SEP, join, op_chunk, pair_chunk};
 use crate::search_params::Op;
 use crate::setters::Setter;
 
@@ -229,6 +229,19 @@ pub fn seeds_for(name: &str, strings: &Strings, lines: &[String]) -> Vec<Vec<u8>
         })
     };
     match name {
+        "arrow" => {
+            // Each fixture URL (with its base as a base chunk), and the dataset URLs ten rows
+            // at a time with a null row among them.
+            seeds.extend(strings.urls.iter().map(|(input, base)| match base {
+                Some(base) => join(&[&[&[PAIR_SEP], base.as_bytes()].concat(), input.as_bytes()]),
+                None => input.as_bytes().to_vec(),
+            }));
+            for group in lines.chunks(10) {
+                let mut rows: Vec<&[u8]> = group.iter().map(|l| l.as_bytes()).collect();
+                rows.insert(rows.len() / 2, &[PAIR_SEP]);
+                seeds.insert(join(&rows));
+            }
+        }
         "parse" | "differential" | "validity" => {
             seeds.extend(urls());
             seeds.extend(

@@ -118,6 +118,11 @@ fn replay_validity() {
 }
 
 #[test]
+fn replay_arrow() {
+    replay("arrow", url_fuzz::arrow::check);
+}
+
+#[test]
 fn replay_urlpattern() {
     replay("urlpattern", url_fuzz::urlpattern::check);
 }
