@@ -107,6 +107,12 @@ fn shortcuts_agree_with_the_state_machine() {
         "[::1]",
         "a~b!c$d",
         "café",
+        "/ü/x y",
+        "/😀?#\u{0}",
+        "q=é&x=\u{7f}",
+        "#ß\u{1f}",
+        "/a\u{a0}b/%zz",
+        "/\u{fffd}\u{10ffff}",
     ]
     .iter()
     .map(|s| s.to_string())

@@ -1,10 +1,12 @@
-//! Shortcuts of the basic URL parser with a state override (spec 4.4), for setter values that
-//! need nothing done to them: the state would append the value as it is.
+//! Shortcuts of the basic URL parser with a state override (spec 4.4), for setter values whose
+//! state would append them code point by code point: as they are, or UTF-8 percent-encoded with
+//! the component's percent-encode set.
 //!
 //! Each shortcut is named at the state it replaces and takes only inputs for which that
-//! state's output is provably the input: no byte of the component's percent-encode set, no
-//! tab or newline (C0 controls are in every set), and the conditions below. On anything else
-//! it returns `None` and [`Url::basic_parse_override`] runs the general state machine. The
+//! state's output is provably the input percent-encoded with that set: no tab or newline (the
+//! basic URL parser removes them first, step 3, where the set would encode them) and the
+//! conditions below. On anything else it returns `None` and [`Url::basic_parse_override`] runs
+//! the general state machine. The
 //! setters fuzz target and `tests/override_shortcuts.rs` check every shortcut against the
 //! general path ([`Url::basic_parse_override_without_shortcuts`]).
 
@@ -16,9 +18,11 @@ use crate::error::Overridden;
 use crate::parser::StateOverride;
 use crate::scheme::SchemeType;
 use crate::url::{Url, to_u32};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::num::NonZeroU32;
 use host::HostKind;
+use percent::{AsciiSet, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
 impl Url {
     /// The override's result when a shortcut applies (UTF-8, no validation error listener).
@@ -41,16 +45,15 @@ impl Url {
     }
 
     /// Query state: every code point is appended, percent-encoded with the (special-)query
-    /// percent-encode set; with none to encode, the query grows by the input.
+    /// percent-encode set (UTF-8, without a listener: no validation error matters).
     fn query_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        let class = if self.scheme_type.is_special() {
-            SPECIAL_QUERY_STOP
+        let (class, set) = if self.scheme_type.is_special() {
+            (SPECIAL_QUERY_STOP, &SPECIAL_QUERY)
         } else {
-            QUERY_STOP
+            (QUERY_STOP, &QUERY)
         };
-        if scan(bytes, 0, class) != bytes.len() {
-            return None;
-        }
+        let encoded = encoded_unless_stripped(input, scan(bytes, 0, class), set)?;
+        let input = encoded.as_ref();
         match self.query() {
             // A null query is the general path's to decide.
             None => return None,
@@ -67,9 +70,8 @@ impl Url {
 
     /// Fragment state: the same with the fragment percent-encode set.
     fn fragment_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        if scan(bytes, 0, FRAGMENT_STOP) != bytes.len() {
-            return None;
-        }
+        let encoded = encoded_unless_stripped(input, scan(bytes, 0, FRAGMENT_STOP), &FRAGMENT)?;
+        let input = encoded.as_ref();
         match self.fragment() {
             None => return None,
             Some("") => self.splice_fragment(Some(input)).ok()?,
@@ -84,8 +86,10 @@ impl Url {
 
     /// Path start state, then path state, on a special URL other than `file` (which has a
     /// host, so no `/.` guard, and no Windows drive letter quirks) whose path is empty: an
-    /// input that starts with `/` and holds no byte of the path percent-encode set (which holds
-    /// `?` and `#`), no `\` and no single- or double-dot segment becomes the path as it is.
+    /// input that starts with `/` and holds no `\`, no tab or newline and no single- or
+    /// double-dot segment becomes the path, each code point UTF-8 percent-encoded with the
+    /// path percent-encode set (path state, step 2.2: with a state override, `?` and `#` are
+    /// code points of the path, and that set encodes them).
     fn path_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
         let path_start = self.path_start as usize;
         let path_end = self.path_end() as usize;
@@ -97,6 +101,7 @@ impl Url {
             return None;
         }
         let mut i = 0;
+        let mut to_encode = false;
         loop {
             i = scan(bytes, i, SPECIAL_PATH_STOP);
             match bytes.get(i) {
@@ -110,9 +115,22 @@ impl Url {
                     }
                     i += 1;
                 }
-                Some(_) => return None,
+                Some(b'\\' | b'\t' | b'\n' | b'\r') => return None,
+                // A byte of the path percent-encode set (the scan's other stops).
+                Some(_) => {
+                    to_encode = true;
+                    i += 1;
+                }
             }
         }
+        let encoded = if to_encode {
+            percent::utf8_percent_encode(input, &PATH)
+        } else {
+            Cow::Borrowed(input)
+        };
+        let input = encoded.as_ref();
+        // Encoding grew it: the record's offsets must still fit (checked above for the input).
+        u32::try_from(self.serialization.len().checked_add(input.len())?).ok()?;
         self.serialization.insert_str(path_start, input);
         self.shift_after_path_start(input.len());
         Some(Overridden::Changed)
@@ -159,6 +177,24 @@ impl Url {
         self.query_start = self.query_start.map(|q| shift_nonzero(q, added));
         self.fragment_start = self.fragment_start.map(|f| shift_nonzero(f, added));
     }
+}
+
+/// `input` UTF-8 percent-encoded with `set`, given `stop`, where the scan of `input` for the
+/// bytes of `set` stopped; `None` when `input` holds a tab or newline, which the basic URL
+/// parser removes (step 3) rather than encodes: the general path's business.
+fn encoded_unless_stripped<'a>(
+    input: &'a str,
+    stop: usize,
+    set: &AsciiSet,
+) -> Option<Cow<'a, str>> {
+    let rest = input.as_bytes().get(stop..)?;
+    if rest.is_empty() {
+        return Some(Cow::Borrowed(input));
+    }
+    if rest.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        return None;
+    }
+    Some(percent::utf8_percent_encode(input, set))
 }
 
 fn shift(offset: u32, by: i64) -> u32 {
