@@ -48,9 +48,9 @@ impl Url {
     /// percent-encode set (UTF-8, without a listener: no validation error matters).
     fn query_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
         let (class, set) = if self.scheme_type.is_special() {
-            (SPECIAL_QUERY_STOP, &SPECIAL_QUERY)
+            (SPECIAL_QUERY_STOP, SPECIAL_QUERY)
         } else {
-            (QUERY_STOP, &QUERY)
+            (QUERY_STOP, QUERY)
         };
         let encoded = encoded_unless_stripped(input, scan(bytes, 0, class), set)?;
         let input = encoded.as_ref();
@@ -70,7 +70,7 @@ impl Url {
 
     /// Fragment state: the same with the fragment percent-encode set.
     fn fragment_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        let encoded = encoded_unless_stripped(input, scan(bytes, 0, FRAGMENT_STOP), &FRAGMENT)?;
+        let encoded = encoded_unless_stripped(input, scan(bytes, 0, FRAGMENT_STOP), FRAGMENT)?;
         let input = encoded.as_ref();
         match self.fragment() {
             None => return None,
@@ -124,7 +124,7 @@ impl Url {
             }
         }
         let encoded = if to_encode {
-            percent::utf8_percent_encode(input, &PATH)
+            percent::utf8_percent_encode(input, PATH)
         } else {
             Cow::Borrowed(input)
         };
