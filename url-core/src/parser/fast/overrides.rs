@@ -124,7 +124,7 @@ impl Url {
             }
         }
         let encoded = if to_encode {
-            percent::utf8_percent_encode(input, PATH)
+            Cow::Owned(encode(input, PATH))
         } else {
             Cow::Borrowed(input)
         };
@@ -194,7 +194,14 @@ fn encoded_unless_stripped<'a>(
     if rest.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
         return None;
     }
-    Some(percent::utf8_percent_encode(input, set))
+    Some(Cow::Owned(encode(input, set)))
+}
+
+/// `input` UTF-8 percent-encoded with `set`, into a string with room for every byte to grow.
+fn encode(input: &str, set: &AsciiSet) -> String {
+    let mut out = String::with_capacity(input.len().saturating_mul(3));
+    percent::utf8_percent_encode_into(input, set, &mut out);
+    out
 }
 
 fn shift(offset: u32, by: i64) -> u32 {
