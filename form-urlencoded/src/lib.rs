@@ -23,7 +23,7 @@
 //! | spec 5 | here |
 //! | --- | --- |
 //! | application/x-www-form-urlencoded parser | [`parse`] (an iterator, [`Parse`]), [`parse_to_vec`] |
-//! | application/x-www-form-urlencoded string parser | [`parse_str`] |
+//! | application/x-www-form-urlencoded string parser | [`parse_str`], [`parse_str_to_vec`] |
 //! | application/x-www-form-urlencoded serializer | [`serialize`], [`serialize_utf8`], [`Serializer`] |
 //!
 //! The serializer takes the encoding as an [`Encoder`] (from the `percent` crate, re-exported
@@ -39,7 +39,7 @@ extern crate alloc;
 mod parse;
 mod serialize;
 
-pub use parse::{Parse, parse, parse_str, parse_to_vec};
+pub use parse::{Parse, parse, parse_str, parse_str_to_vec, parse_to_vec};
 #[cfg(feature = "encoding")]
 pub use percent::EncodingRsEncoder;
 pub use percent::{Encoded, Encoder, Utf8};

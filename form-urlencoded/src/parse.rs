@@ -17,7 +17,11 @@ use core::iter::FusedIterator;
 /// ```
 #[inline]
 pub fn parse(input: &[u8]) -> Parse<'_> {
-    Parse { rest: input }
+    Parse {
+        input,
+        text: None,
+        at: 0,
+    }
 }
 
 /// The application/x-www-form-urlencoded string parser (spec 5.3): [`parse`] on the UTF-8
@@ -30,7 +34,11 @@ pub fn parse(input: &[u8]) -> Parse<'_> {
 /// ```
 #[inline]
 pub fn parse_str(input: &str) -> Parse<'_> {
-    parse(input.as_bytes())
+    Parse {
+        input: input.as_bytes(),
+        text: Some(input),
+        at: 0,
+    }
 }
 
 /// [`parse`], collected into owned strings.
@@ -40,16 +48,36 @@ pub fn parse_str(input: &str) -> Parse<'_> {
 /// assert_eq!(pairs, [("a".to_owned(), "\u{FFFD}".to_owned())]);
 /// ```
 pub fn parse_to_vec(input: &[u8]) -> Vec<(String, String)> {
-    parse(input)
-        .map(|(name, value)| (name.into_owned(), value.into_owned()))
-        .collect()
+    collect_owned(parse(input))
 }
 
-/// The iterator of name-value pairs that [`parse`] returns (spec 5.1).
+/// [`parse_str`], collected into owned strings.
+///
+/// ```
+/// let pairs = form_urlencoded::parse_str_to_vec("a=1&b=%C3%A9");
+/// assert_eq!(pairs, [("a".to_owned(), "1".to_owned()), ("b".to_owned(), "é".to_owned())]);
+/// ```
+pub fn parse_str_to_vec(input: &str) -> Vec<(String, String)> {
+    collect_owned(parse_str(input))
+}
+
+fn collect_owned(pairs: Parse<'_>) -> Vec<(String, String)> {
+    // One allocation for the list: at most one pair per `&`-separated piece.
+    let pieces = pairs.input.iter().filter(|&&b| b == b'&').count() + 1;
+    let mut list = Vec::with_capacity(pieces);
+    list.extend(pairs.map(|(name, value)| (name.into_owned(), value.into_owned())));
+    list
+}
+
+/// The iterator of [`parse`] and [`parse_str`].
 #[derive(Clone, Debug)]
 pub struct Parse<'a> {
-    /// The bytes not yet split off.
-    rest: &'a [u8],
+    input: &'a [u8],
+    /// `input` as text when it came as a `str`: its pieces (cut at ASCII bytes, so at char
+    /// boundaries) are then borrowed without a second UTF-8 check.
+    text: Option<&'a str>,
+    /// Where the rest of `input` starts.
+    at: usize,
 }
 
 impl<'a> Iterator for Parse<'a> {
@@ -57,38 +85,46 @@ impl<'a> Iterator for Parse<'a> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if self.rest.is_empty() {
-                return None;
-            }
-            // Step 1: split the input on 0x26 (&), one sequence at a time.
-            let bytes = match self.rest.iter().position(|&b| b == b'&') {
-                Some(i) => {
-                    let (bytes, amp_and_rest) = self.rest.split_at(i);
-                    self.rest = amp_and_rest.get(1..).unwrap_or_default();
-                    bytes
-                }
-                None => core::mem::take(&mut self.rest),
+            // Step 1: split the input on 0x26 (&); step 3.1: skip an empty sequence.
+            let rest = self.input.get(self.at..).filter(|r| !r.is_empty())?;
+            let start = self.at;
+            let end = match rest.iter().position(|&b| b == b'&') {
+                Some(i) => start + i,
+                None => self.input.len(),
             };
-            // Step 3.1: an empty byte sequence gives no pair.
-            if bytes.is_empty() {
+            self.at = end + 1;
+            if end == start {
                 continue;
             }
-            // Step 3.2: name before the first 0x3D (=), value after it (or empty).
+            let bytes = self.input.get(start..end).unwrap_or_default();
+            // Steps 3.2 and 3.3: the name before the first 0x3D (=), the value after it.
             let (name, value) = match bytes.iter().position(|&b| b == b'=') {
-                Some(i) => {
-                    let (name, eq_and_value) = bytes.split_at(i);
-                    (name, eq_and_value.get(1..).unwrap_or_default())
-                }
-                None => (bytes, &[][..]),
+                Some(i) => ((start, start + i), (start + i + 1, end)),
+                None => ((start, end), (end, end)),
             };
-            // Steps 3.3 to 3.5.
-            return Some((decode(name), decode(value)));
+            return Some((self.decode(name), self.decode(value)));
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        // k pairs take at least 2k - 1 bytes ("a&a&a"); there may be none ("&&&").
-        (0, Some(self.rest.len().div_ceil(2)))
+        let left = self.input.len().saturating_sub(self.at);
+        (0, Some(left.div_ceil(2)))
+    }
+}
+
+impl<'a> Parse<'a> {
+    /// Steps 3.4 and 3.5 on `input[start..end]`: `+` as space, percent-decode, UTF-8 decode
+    /// without BOM. A piece of a `str` input with nothing to decode is borrowed as it is.
+    fn decode(&self, (start, end): (usize, usize)) -> Cow<'a, str> {
+        let bytes = self.input.get(start..end).unwrap_or_default();
+        if let Some(text) = self.text {
+            if !bytes.iter().any(|&b| b == b'+' || b == b'%') {
+                if let Some(piece) = text.get(start..end) {
+                    return Cow::Borrowed(piece);
+                }
+            }
+        }
+        decode(bytes)
     }
 }
 

@@ -119,7 +119,7 @@ pub fn percent_encode_byte_into(byte: u8, out: &mut String) {
 /// Runs that need no encoding are copied whole.
 #[cfg(feature = "alloc")]
 pub fn percent_encode_into(input: &[u8], set: &AsciiSet, out: &mut String) {
-    encode_bytes(input, set, false, out);
+    encode_bytes(Input::Bytes(input), set, false, out);
 }
 
 /// UTF-8 percent-encode `input` using `set` (spec 1.3), appending to `out`. The caller sizes
@@ -169,11 +169,39 @@ pub fn utf8_percent_encode_into(input: &str, set: &AsciiSet, out: &mut String) {
     }
 }
 
+/// What the encoders read: bytes, or text (whose runs are then sliced as `str`, with no UTF-8
+/// check: a run starts after an encoded byte and ends at one, and every non-ASCII byte is
+/// encoded, so both ends are char boundaries).
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy)]
+enum Input<'a> {
+    Bytes(&'a [u8]),
+    Text(&'a str),
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> Input<'a> {
+    fn bytes(self) -> &'a [u8] {
+        match self {
+            Input::Bytes(bytes) => bytes,
+            Input::Text(text) => text.as_bytes(),
+        }
+    }
+
+    /// Appends `self[start..end]`, which the scanner has proven ASCII.
+    fn push_run(self, start: usize, end: usize, out: &mut String) {
+        match self {
+            Input::Text(text) => out.push_str(text.get(start..end).unwrap_or_default()),
+            Input::Bytes(bytes) => push_ascii(bytes.get(start..end).unwrap_or_default(), out),
+        }
+    }
+}
+
 /// Shared loop of the encoders: copy runs, encode the bytes between them.
 #[cfg(feature = "alloc")]
-fn encode_bytes(input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut String) {
+fn encode_bytes(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut String) {
     // The output is at least as long as the input.
-    out.reserve(input.len());
+    out.reserve(input.bytes().len());
     if space_as_plus && !set.contains(b' ') {
         // spaceAsPlus turns 0x20 into + whatever the set says, so the scanner must stop at
         // it too. Only the C0 control set leaves space out; every caller in the standard
@@ -190,28 +218,26 @@ fn encode_bytes(input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut Str
 /// a byte whose isomorph is not in the set is appended as is (5.3.4), others are
 /// percent-encoded (5.3.5), and with spaceAsPlus 0x20 becomes `+` (5.3.1).
 #[cfg(feature = "alloc")]
-fn encode_runs(mut input: &[u8], set: &AsciiSet, space_as_plus: bool, out: &mut String) {
-    loop {
-        let Some(i) = first_byte_to_encode(input, set) else {
-            push_ascii(input, out);
-            return;
-        };
-        let (run, mut rest) = input.split_at(i);
-        push_ascii(run, out);
+fn encode_runs(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut String) {
+    let bytes = input.bytes();
+    let mut at = 0;
+    while let Some(rest) = bytes.get(at..).filter(|rest| !rest.is_empty()) {
+        let run = first_byte_to_encode(rest, set).unwrap_or(rest.len());
+        input.push_run(at, at + run, out);
+        at += run;
         // Bytes to encode come in runs too (a non-ASCII code point is 2 to 4 of them):
         // encode them until the next byte to copy.
-        while let Some((&byte, tail)) = rest
-            .split_first()
-            .filter(|&(&byte, _)| set.should_percent_encode(byte))
+        while let Some(&byte) = bytes
+            .get(at)
+            .filter(|&&byte| set.should_percent_encode(byte))
         {
             if space_as_plus && byte == b' ' {
                 out.push('+');
             } else {
                 percent_encode_byte_into(byte, out);
             }
-            rest = tail;
+            at += 1;
         }
-        input = rest;
     }
 }
 
@@ -239,10 +265,9 @@ pub fn utf8_percent_encode<'a>(input: &'a str, set: &AsciiSet) -> Cow<'a, str> {
     match first_byte_to_encode(bytes, set) {
         None => Cow::Borrowed(input),
         Some(i) => {
-            let (head, tail) = bytes.split_at(i);
-            let mut out = String::with_capacity(input.len() + 2 * (tail.len().min(64)) + 8);
-            push_ascii(head, &mut out);
-            encode_bytes(tail, set, false, &mut out);
+            let tail_len = bytes.len() - i;
+            let mut out = String::with_capacity(input.len() + 2 * (tail_len.min(64)) + 8);
+            encode_bytes(Input::Text(input), set, false, &mut out);
             Cow::Owned(out)
         }
     }
@@ -270,11 +295,11 @@ pub fn percent_encode_after_encoding<E: Encoder + ?Sized>(
     out: &mut String,
 ) {
     if encoder.is_utf8() {
-        encode_bytes(input.as_bytes(), set, space_as_plus, out);
+        encode_bytes(Input::Text(input), set, space_as_plus, out);
         return;
     }
     encoder.encode(input, &mut |piece| match piece {
-        Encoded::Bytes(bytes) => encode_bytes(bytes, set, space_as_plus, out),
+        Encoded::Bytes(bytes) => encode_bytes(Input::Bytes(bytes), set, space_as_plus, out),
         // Step 5.4: "%26%23", the code point in decimal, "%3B" (an HTML numeric character
         // reference, percent-encoded).
         Encoded::Unmappable(c) => {

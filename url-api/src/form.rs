@@ -10,7 +10,7 @@ use crate::search_params::UrlSearchParams;
 /// The application/x-www-form-urlencoded string parser (spec 5.3) on `input`, collected into
 /// owned pairs (the list of a `URLSearchParams`).
 pub(crate) fn parse(input: &str) -> Vec<(String, String)> {
-    form_urlencoded::parse_to_vec(input.as_bytes())
+    form_urlencoded::parse_str_to_vec(input)
 }
 
 /// The application/x-www-form-urlencoded serializer (spec 5.2) with UTF-8, appended to `out`.
