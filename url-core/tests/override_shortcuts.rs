@@ -61,6 +61,8 @@ fn shortcuts_agree_with_the_state_machine() {
         "ftp://h/?",
         "file:///C:/x",
         "file://host/share",
+        "file:///",
+        "file://localhost/x",
         "web+demo://h/p?q#f",
         "sc:/.//p",
         "mailto:x@example.com",
@@ -113,6 +115,16 @@ fn shortcuts_agree_with_the_state_machine() {
         "#ß\u{1f}",
         "/a\u{a0}b/%zz",
         "/\u{fffd}\u{10ffff}",
+        "localhost",
+        "LOCALHOST",
+        "/C:/x",
+        "/c|/y y",
+        "/C:",
+        "/C|",
+        "C:",
+        "/a:/b",
+        "/ab:/c",
+        "/C%3A/x",
     ]
     .iter()
     .map(|s| s.to_string())

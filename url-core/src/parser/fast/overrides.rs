@@ -16,6 +16,7 @@ use super::scan::{
 use super::{dot_segment_candidate, is_double_dot, is_single_dot};
 use crate::error::Overridden;
 use crate::parser::StateOverride;
+use crate::parser::tables::is_windows_drive_letter;
 use crate::scheme::SchemeType;
 use crate::url::{Url, to_u32};
 use alloc::borrow::Cow;
@@ -84,21 +85,30 @@ impl Url {
         Some(Overridden::Changed)
     }
 
-    /// Path start state, then path state, on a special URL other than `file` (which has a
-    /// host, so no `/.` guard, and no Windows drive letter quirks) whose path is empty: an
-    /// input that starts with `/` and holds no `\`, no tab or newline and no single- or
-    /// double-dot segment becomes the path, each code point UTF-8 percent-encoded with the
-    /// path percent-encode set (path state, step 2.2: with a state override, `?` and `#` are
-    /// code points of the path, and that set encodes them).
+    /// Path start state, then path state, on a special URL (which has a host, so no `/.`
+    /// guard) whose path is empty: an input that starts with `/` and holds no `\`, no tab or
+    /// newline and no single- or double-dot segment becomes the path, each code point UTF-8
+    /// percent-encoded with the path percent-encode set (path state, step 2.2: with a state
+    /// override, `?` and `#` are code points of the path, and that set encodes them). For
+    /// `file`, the path state's Windows drive letter quirk (step 1.2, on the first segment
+    /// while the path is empty) must not apply: the first segment is not a Windows drive
+    /// letter.
     fn path_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
         let path_start = self.path_start as usize;
         let path_end = self.path_end() as usize;
-        if !self.special_not_file()
+        if !self.scheme_type.is_special()
             || self.opaque_path
             || path_start != path_end
             || bytes.first() != Some(&b'/')
         {
             return None;
+        }
+        if self.scheme_type == SchemeType::File {
+            let first = bytes.get(1..).unwrap_or_default();
+            let first = first.split(|&b| b == b'/').next().unwrap_or_default();
+            if is_windows_drive_letter(first) {
+                return None;
+            }
         }
         let mut i = 0;
         let mut to_encode = false;
@@ -136,13 +146,18 @@ impl Url {
         Some(Overridden::Changed)
     }
 
-    /// Hostname state on a special URL other than `file`: an input of ASCII bytes that are
-    /// neither upper-case letters nor forbidden domain code points (so no `:`, `/`, `?`, `#`,
-    /// `\`, `@`, `%`), with no empty label and a last label that does not start with a digit
-    /// (so it does not end in a number), is a domain that domain to ASCII returns as it is
-    /// (spec 3.3, an ASCII domain is lowercased whatever ToASCII says): the host becomes it.
+    /// Hostname state (file host state for `file`) on a special URL: an input of ASCII bytes
+    /// that are neither upper-case letters nor forbidden domain code points (so no `:`, `/`,
+    /// `?`, `#`, `\`, `@`, `%`), with no empty label and a last label that does not start with
+    /// a digit (so it does not end in a number), is a domain that domain to ASCII returns as it
+    /// is (spec 3.3, an ASCII domain is lowercased whatever ToASCII says): the host becomes it.
+    /// The file host state turns `localhost` into the empty host (step 1.3.2): not here; and
+    /// its Windows drive letter check needs a `:` or `|`, which the input cannot hold.
     fn hostname_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        if !self.special_not_file() || self.host.is_none() || bytes.is_empty() {
+        if !self.scheme_type.is_special() || self.host.is_none() || bytes.is_empty() {
+            return None;
+        }
+        if self.scheme_type == SchemeType::File && input == "localhost" {
             return None;
         }
         if scan(bytes, 0, HOST_STOP) != bytes.len()
@@ -163,12 +178,6 @@ impl Url {
         self.fragment_start = self.fragment_start.map(|f| shift_nonzero(f, grown));
         self.host = Some(HostKind::Domain);
         Some(Overridden::Changed)
-    }
-
-    /// A special scheme other than `file`: a host is never null, and no Windows drive letter
-    /// quirk applies.
-    fn special_not_file(&self) -> bool {
-        self.scheme_type.is_special() && self.scheme_type != SchemeType::File
     }
 
     /// The query and fragment moved by `added` bytes inserted at the path's start.
