@@ -58,6 +58,7 @@ pub fn check(root: &Path) -> Result<(), String> {
     let published = packages::published();
     let version = workspace_version(root)?;
 
+    forget_local_registry_copies(root, &published, &version)?;
     let mut pack = vec!["package", "--allow-dirty"];
     for package in &published {
         pack.extend(["-p", package.name]);
@@ -165,6 +166,85 @@ pub fn check(root: &Path) -> Result<(), String> {
             failed.join(", ")
         ))
     }
+}
+
+/// `cargo package` verifies each package against the others through a local registry. Cargo
+/// takes a registry package's version as the proof of its contents, so two things an earlier run
+/// left behind would make the verification build against stale code (same version, older
+/// sources): the `.crate` files it unpacked under `$CARGO_HOME/registry/src/<registry>/`, and the
+/// build of those copies in `target/debug` (which cargo calls fresh without looking at the files).
+/// Both are removed first; the crates.io registry (`index.*`) and path builds are left alone.
+fn forget_local_registry_copies(
+    root: &Path,
+    published: &[Package],
+    version: &str,
+) -> Result<(), String> {
+    forget_registry_builds(&root.join("target").join("debug"))?;
+    let cargo_home = match std::env::var_os("CARGO_HOME") {
+        Some(home) => PathBuf::from(home),
+        None => match std::env::var_os("HOME") {
+            Some(home) => PathBuf::from(home).join(".cargo"),
+            None => return Ok(()),
+        },
+    };
+    let Ok(registries) = fs::read_dir(cargo_home.join("registry").join("src")) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        if registry.file_name().to_string_lossy().starts_with("index.") {
+            continue;
+        }
+        for package in published {
+            let copy = registry.path().join(format!("{}-{version}", package.name));
+            if copy.exists() {
+                fs::remove_dir_all(&copy)
+                    .map_err(|e| format!("cannot remove the stale copy {}: {e}", copy.display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Removes the fingerprints of the builds in `profile_dir` whose sources were unpacked from a
+/// local registry (their dep-info names `registry/src/<registry>/` other than crates.io's), so
+/// that cargo rebuilds them from the files it unpacks now.
+fn forget_registry_builds(profile_dir: &Path) -> Result<(), String> {
+    let Ok(deps) = fs::read_dir(profile_dir.join("deps")) else {
+        return Ok(());
+    };
+    for dep_info in deps.flatten() {
+        let path = dep_info.path();
+        if path.extension().is_none_or(|e| e != "d") {
+            continue;
+        }
+        let Ok(text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        let from_local_registry = text
+            .split_whitespace()
+            .filter_map(|file| file.split("/registry/src/").nth(1))
+            .any(|rest| !rest.starts_with("index."));
+        if !from_local_registry {
+            continue;
+        }
+        // `deps/<crate>-<hash>.d` belongs to `.fingerprint/<package>-<hash>`.
+        let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+        let Some((_, hash)) = stem.rsplit_once('-') else {
+            continue;
+        };
+        let suffix = format!("-{hash}");
+        let Ok(fingerprints) = fs::read_dir(profile_dir.join(".fingerprint")) else {
+            return Ok(());
+        };
+        for fingerprint in fingerprints.flatten() {
+            if fingerprint.file_name().to_string_lossy().ends_with(&suffix) {
+                fs::remove_dir_all(fingerprint.path())
+                    .map_err(|e| format!("cannot remove {}: {e}", fingerprint.path().display()))?;
+            }
+        }
+        fs::remove_file(&path).map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// `[workspace.package] version`.
