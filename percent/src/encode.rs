@@ -116,7 +116,6 @@ pub fn percent_encode_byte_into(byte: u8, out: &mut String) {
 /// Appends `input` to `out`, percent-encoding every byte that `set` names (and every
 /// non-ASCII byte). This is "UTF-8 percent-encode" when `input` is the UTF-8 of a string.
 ///
-/// Runs that need no encoding are copied whole.
 #[cfg(feature = "alloc")]
 pub fn percent_encode_into(input: &[u8], set: &AsciiSet, out: &mut String) {
     encode_bytes(Input::Bytes(input), set, false, out);
@@ -127,12 +126,11 @@ pub fn percent_encode_into(input: &[u8], set: &AsciiSet, out: &mut String) {
 /// when it has room.
 ///
 /// The run before the first byte to encode is copied whole (most input has no such byte at
-/// all). After it, each byte to encode is written as three bytes, and each run between two
-/// of them is copied whole when it is long, byte by byte when it is short (a call to copy a
-/// few bytes costs more than the bytes). Runs start after an encoded byte (so at an ASCII
-/// byte) and end at a byte to encode (ASCII, or the first byte of a code point, since every
-/// non-ASCII byte is encoded): both ends are char boundaries, so the runs are sliced from
-/// `input` as `str` with no UTF-8 check.
+/// all). After it, each byte to encode is written as three bytes, and each run between two of
+/// them is copied whole when it is long, byte by byte when it is short (a call to copy a few bytes costs more
+/// than the bytes). Runs start and end at ASCII bytes or at the first byte of a code point
+/// (every non-ASCII byte is encoded), so they are sliced from `input` as `str` with no UTF-8
+/// check.
 ///
 /// ```
 /// let mut out = String::from("/");
@@ -142,36 +140,9 @@ pub fn percent_encode_into(input: &[u8], set: &AsciiSet, out: &mut String) {
 #[cfg(feature = "alloc")]
 #[inline]
 pub fn utf8_percent_encode_into(input: &str, set: &AsciiSet, out: &mut String) {
-    let bytes = input.as_bytes();
-    let Some(first) = first_byte_to_encode(bytes, set) else {
-        out.push_str(input);
-        return;
-    };
-    out.push_str(input.get(..first).unwrap_or_default());
-    let mut i = first;
-    while let Some(&b) = bytes.get(i) {
-        if set.should_percent_encode(b) {
-            percent_encode_byte_into(b, out);
-            i += 1;
-            continue;
-        }
-        let rest = bytes.get(i..).unwrap_or_default();
-        let run = first_byte_to_encode(rest, set).unwrap_or(rest.len());
-        if run > 16 {
-            out.push_str(input.get(i..i + run).unwrap_or_default());
-        } else {
-            // Bytes that need no encoding are ASCII.
-            for &b in rest.get(..run).unwrap_or_default() {
-                out.push(char::from(b));
-            }
-        }
-        i += run;
-    }
+    encode_runs(Input::Text(input), set, false, out);
 }
 
-/// What the encoders read: bytes, or text (whose runs are then sliced as `str`, with no UTF-8
-/// check: a run starts after an encoded byte and ends at one, and every non-ASCII byte is
-/// encoded, so both ends are char boundaries).
 #[cfg(feature = "alloc")]
 #[derive(Clone, Copy)]
 enum Input<'a> {
@@ -212,32 +183,41 @@ fn encode_bytes(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut
     }
 }
 
-/// The loop of [`encode_bytes`]: `set` contains space whenever `space_as_plus` is true.
+/// The loop of [`encode_bytes`] and [`utf8_percent_encode_into`]: `set` contains space
+/// whenever `space_as_plus` is true.
 ///
 /// This is "percent-encode after encoding", step 5.3, for each byte of the encoder's output:
 /// a byte whose isomorph is not in the set is appended as is (5.3.4), others are
 /// percent-encoded (5.3.5), and with spaceAsPlus 0x20 becomes `+` (5.3.1).
 #[cfg(feature = "alloc")]
+#[inline]
 fn encode_runs(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut String) {
+    /// Runs up to this long are copied byte by byte: a call to copy a few bytes costs more
+    /// than the bytes.
+    const SHORT_RUN: usize = 16;
     let bytes = input.bytes();
-    let mut at = 0;
-    while let Some(rest) = bytes.get(at..).filter(|rest| !rest.is_empty()) {
-        let run = first_byte_to_encode(rest, set).unwrap_or(rest.len());
-        input.push_run(at, at + run, out);
-        at += run;
-        // Bytes to encode come in runs too (a non-ASCII code point is 2 to 4 of them):
-        // encode them until the next byte to copy.
-        while let Some(&byte) = bytes
-            .get(at)
-            .filter(|&&byte| set.should_percent_encode(byte))
-        {
+    // The run before the first byte to encode is copied whole (most input has no such byte).
+    let first = first_byte_to_encode(bytes, set).unwrap_or(bytes.len());
+    input.push_run(0, first, out);
+    let mut at = first;
+    while let Some(&byte) = bytes.get(at) {
+        if set.should_percent_encode(byte) {
             if space_as_plus && byte == b' ' {
                 out.push('+');
             } else {
                 percent_encode_byte_into(byte, out);
             }
             at += 1;
+            continue;
         }
+        let rest = bytes.get(at..).unwrap_or_default();
+        let run = first_byte_to_encode(rest, set).unwrap_or(rest.len());
+        match rest.get(..run) {
+            // Bytes that need no encoding are ASCII (every non-ASCII byte is encoded).
+            Some(short) if run <= SHORT_RUN => short.iter().for_each(|&b| out.push(char::from(b))),
+            _ => input.push_run(at, at + run, out),
+        }
+        at += run;
     }
 }
 

@@ -2,23 +2,32 @@
 //! application/x-www-form-urlencoded text.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
+use crate::pair_list::PairList;
 use crate::search_params::UrlSearchParams;
 
-/// The application/x-www-form-urlencoded string parser (spec 5.3) on `input`, collected into
-/// owned pairs (the list of a `URLSearchParams`).
-pub(crate) fn parse(input: &str) -> Vec<(String, String)> {
-    form_urlencoded::parse_str_to_vec(input)
+/// The application/x-www-form-urlencoded string parser (spec 5.3) on `input`: the list of a
+/// `URLSearchParams`.
+pub(crate) fn parse(input: &str) -> PairList {
+    // Decoding never lengthens: `%XX` (3 bytes) becomes 1 byte or, invalid, part of a U+FFFD
+    // (3 bytes for up to 3 such bytes); `+` becomes a space. So the input's length holds every
+    // name and value, and a little more holds an `append` or two without growing. There is at
+    // most one pair per `&`-separated piece.
+    const ROOM: usize = 32;
+    let pieces = input.bytes().filter(|&b| b == b'&').count() + 1;
+    let mut list = PairList::with_capacity(pieces + 1, input.len() + ROOM);
+    for (name, value) in form_urlencoded::parse_str(input) {
+        list.push(&name, &value);
+    }
+    list
 }
 
 /// The application/x-www-form-urlencoded serializer (spec 5.2) with UTF-8, appended to `out`.
-pub(crate) fn serialize(list: &[(String, String)], out: &mut String) {
+pub(crate) fn serialize(list: &PairList, out: &mut String) {
     // At least every name and value, `=` and `&`: one allocation for most lists.
-    let least: usize = list.iter().map(|(n, v)| n.len() + v.len() + 2).sum();
-    out.reserve(least);
-    form_urlencoded::Serializer::new(out).extend_pairs(list);
+    out.reserve(list.text().len() + 2 * list.len());
+    form_urlencoded::Serializer::new(out).extend_pairs(list.iter());
 }
 
 impl fmt::Display for UrlSearchParams {

@@ -20,6 +20,7 @@ mod interop;
 mod linked;
 mod network;
 pub mod node;
+mod pair_list;
 mod relative;
 mod search_params;
 mod segments;

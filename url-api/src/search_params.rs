@@ -9,6 +9,7 @@ use core::cmp::Ordering;
 use core::fmt;
 
 use crate::form;
+use crate::pair_list::{Pair, PairList};
 
 /// The `URLSearchParams` interface (spec 6.2): a list of name-value pairs (the spec's "list"),
 /// read from and written as `application/x-www-form-urlencoded`.
@@ -33,7 +34,7 @@ use crate::form;
 /// ```
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct UrlSearchParams {
-    list: Vec<(String, String)>,
+    list: PairList,
 }
 
 /// The error of [`UrlSearchParams::from_pairs`]: a pair of the sequence did not have exactly
@@ -74,7 +75,9 @@ impl UrlSearchParams {
     /// assert_eq!(params.to_string(), "");
     /// ```
     pub const fn new() -> Self {
-        UrlSearchParams { list: Vec::new() }
+        UrlSearchParams {
+            list: PairList::new(),
+        }
     }
 
     /// `new URLSearchParams(string)` (spec 6.2 constructor): removes one leading `?`, then
@@ -119,10 +122,10 @@ impl UrlSearchParams {
         P: AsRef<[S]>,
         S: AsRef<str>,
     {
-        let mut list = Vec::new();
+        let mut list = PairList::new();
         for (index, pair) in pairs.into_iter().enumerate() {
             match pair.as_ref() {
-                [name, value] => list.push((name.as_ref().to_owned(), value.as_ref().to_owned())),
+                [name, value] => list.push(name.as_ref(), value.as_ref()),
                 other => {
                     return Err(PairLengthError {
                         index,
@@ -150,15 +153,15 @@ impl UrlSearchParams {
         K: AsRef<str>,
         V: AsRef<str>,
     {
-        let mut list: Vec<(String, String)> = Vec::new();
+        let mut list = PairList::new();
         let mut position: BTreeMap<String, usize> = BTreeMap::new();
         for (key, value) in record {
             let (key, value) = (key.as_ref(), value.as_ref());
-            match position.get(key).and_then(|&i| list.get_mut(i)) {
-                Some(entry) => value.clone_into(&mut entry.1),
+            match position.get(key) {
+                Some(&index) => list.set_value(index, value),
                 None => {
                     position.insert(key.to_owned(), list.len());
-                    list.push((key.to_owned(), value.to_owned()));
+                    list.push(key, value);
                 }
             }
         }
@@ -189,7 +192,7 @@ impl UrlSearchParams {
     /// assert!(whatwg_url::UrlSearchParams::parse("?").is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
+        self.list.len() == 0
     }
 
     /// `append(name, value)` (spec 6.2): adds a pair at the end.
@@ -200,7 +203,7 @@ impl UrlSearchParams {
     /// assert_eq!(params.to_string(), "a=1&a=2");
     /// ```
     pub fn append(&mut self, name: &str, value: &str) {
-        self.list.push((name.to_owned(), value.to_owned()));
+        self.list.push(name, value);
     }
 
     /// `delete(name, value)` (spec 6.2): removes every pair named `name`, or with
@@ -216,9 +219,9 @@ impl UrlSearchParams {
     pub fn delete(&mut self, name: &str, value: Option<&str>) {
         match value {
             // Step 1: remove all tuples whose name is name and value is value.
-            Some(value) => self.list.retain(|(n, v)| !(n == name && v == value)),
+            Some(value) => self.list.retain(|_, n, v| !(n == name && v == value)),
             // Step 2: otherwise remove all tuples whose name is name.
-            None => self.list.retain(|(n, _)| n != name),
+            None => self.list.retain(|_, n, _| n != name),
         }
     }
 
@@ -230,10 +233,7 @@ impl UrlSearchParams {
     /// assert_eq!(params.get("b"), None);
     /// ```
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.list
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.list.iter().find(|&(n, _)| n == name).map(|(_, v)| v)
     }
 
     /// `getAll(name)` (spec 6.2): the values of the pairs named `name`, in order.
@@ -246,8 +246,8 @@ impl UrlSearchParams {
     pub fn get_all(&self, name: &str) -> Vec<&str> {
         self.list
             .iter()
-            .filter(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+            .filter(|&(n, _)| n == name)
+            .map(|(_, v)| v)
             .collect()
     }
 
@@ -277,20 +277,13 @@ impl UrlSearchParams {
     /// assert_eq!(params.to_string(), "a=4&b=2&c=5");
     /// ```
     pub fn set(&mut self, name: &str, value: &str) {
-        let mut found = false;
-        self.list.retain_mut(|(n, v)| {
-            if n != name {
-                return true;
+        let first = self.list.iter().position(|(n, _)| n == name);
+        match first {
+            Some(first) => {
+                self.list.set_value(first, value);
+                self.list.retain(|index, n, _| index <= first || n != name);
             }
-            if found {
-                return false;
-            }
-            value.clone_into(v);
-            found = true;
-            true
-        });
-        if !found {
-            self.append(name, value);
+            None => self.append(name, value),
         }
     }
 
@@ -306,7 +299,7 @@ impl UrlSearchParams {
     /// ```
     pub fn sort(&mut self) {
         // `sort_by` is stable, as the spec's "sort in ascending order" requires.
-        self.list.sort_by(|a, b| cmp_utf16(&a.0, &b.0));
+        self.list.sort_by_name(cmp_utf16);
     }
 
     /// The pairs in order, as `(name, value)` (the spec's value pairs to iterate over).
@@ -320,7 +313,8 @@ impl UrlSearchParams {
     /// ```
     pub fn iter(&self) -> Iter<'_> {
         Iter {
-            inner: self.list.iter(),
+            text: self.list.text(),
+            inner: self.list.pairs().iter(),
         }
     }
 
@@ -331,7 +325,7 @@ impl UrlSearchParams {
     /// assert_eq!(params.keys().collect::<Vec<_>>(), ["a", "b", "a"]);
     /// ```
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator + '_ {
-        self.list.iter().map(|(n, _)| n.as_str())
+        self.iter().map(|(n, _)| n)
     }
 
     /// The values, in order (`values()`).
@@ -341,7 +335,7 @@ impl UrlSearchParams {
     /// assert_eq!(params.values().collect::<Vec<_>>(), ["1", "2", "3"]);
     /// ```
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator + '_ {
-        self.list.iter().map(|(_, v)| v.as_str())
+        self.iter().map(|(_, v)| v)
     }
 
     /// The application/x-www-form-urlencoded serialization (spec 5.2) appended to `out`.
@@ -414,16 +408,23 @@ impl From<&str> for UrlSearchParams {
 
 /// Iterator over the `(name, value)` pairs of a [`UrlSearchParams`], from
 /// [`UrlSearchParams::iter`].
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Iter<'a> {
-    inner: core::slice::Iter<'a, (String, String)>,
+    text: &'a str,
+    inner: core::slice::Iter<'a, Pair>,
+}
+
+impl fmt::Debug for Iter<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
+    }
 }
 
 impl<'a> Iterator for Iter<'a> {
     type Item = (&'a str, &'a str);
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.inner.next().map(|(n, v)| (n.as_str(), v.as_str()))
+        self.inner.next().map(|pair| pair.get(self.text))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -433,9 +434,7 @@ impl<'a> Iterator for Iter<'a> {
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.inner
-            .next_back()
-            .map(|(n, v)| (n.as_str(), v.as_str()))
+        self.inner.next_back().map(|pair| pair.get(self.text))
     }
 }
 
@@ -488,8 +487,12 @@ impl IntoIterator for UrlSearchParams {
     /// assert_eq!(pairs, [("a".to_string(), "1".to_string())]);
     /// ```
     fn into_iter(self) -> IntoIter {
+        let pairs: Vec<(String, String)> = self
+            .iter()
+            .map(|(name, value)| (name.to_owned(), value.to_owned()))
+            .collect();
         IntoIter {
-            inner: self.list.into_iter(),
+            inner: pairs.into_iter(),
         }
     }
 }

@@ -74,6 +74,19 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
         #[cfg(feature = "competitors")]
         ("ada", "can_parse") => run(urls, |u| ada_url::Url::can_parse(u, None)),
         #[cfg(feature = "competitors")]
+        ("url", "search_params") => run(urls, |u| {
+            let query = u.split_once('?').map_or("", |(_, q)| q);
+            let mut pairs: Vec<(String, String)> = url::form_urlencoded::parse(query.as_bytes())
+                .into_owned()
+                .collect();
+            pairs.push(("added".to_owned(), "a b".to_owned()));
+            pairs.sort_by(|a, b| a.0.cmp(&b.0));
+            let s = url::form_urlencoded::Serializer::new(String::new())
+                .extend_pairs(&pairs)
+                .finish();
+            black_box(s.len()) > 0
+        }),
+        #[cfg(feature = "competitors")]
         ("url", "parse") => run(urls, |u| black_box(url::Url::parse(u)).is_ok()),
         #[cfg(feature = "competitors")]
         ("url", "href" | "can_parse") => run(urls, |u| {

@@ -36,7 +36,14 @@ pub(crate) fn parse_normal_quiet(input: &str) -> Option<Url> {
     if url.scheme_type == SchemeType::NotSpecial {
         return None;
     }
-    if !host::valid::is_url_units(input, &AsciiSet::EMPTY) {
+    // Only the path, query and fragment can hold a code point that is not a URL unit: the
+    // scheme is ASCII alphanumeric, `+`, `-` or `.`; there are no credentials; the port is
+    // digits; a domain of anything but letters, digits, hyphens and dots fails strict domain
+    // to ASCII below (UseSTD3ASCIIRules), an IPv4 host is digits and dots. They are checked in
+    // the record, where they are the input's but for a `/` the path start state may insert
+    // (itself a URL unit).
+    let tail = url.serialization.get(url.path_start as usize..)?;
+    if !host::valid::is_url_units(tail, &AsciiSet::EMPTY) {
         return None;
     }
     match url.host {
