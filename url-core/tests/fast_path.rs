@@ -323,3 +323,126 @@ fn every_shape_of_the_fast_path() {
         check(input, None);
     }
 }
+
+/// The relative-reference fast path (`fast/relative.rs`) against the general path: queries,
+/// fragments and directory-relative paths, normal or bent in one place, against bases with and
+/// without a query, a fragment, a port, a trailing slash, and bases it must leave alone.
+#[test]
+fn relative_references_agree() {
+    let bases: Vec<Url> = [
+        "https://example.org/a/b?q#f",
+        "https://example.org/a/b/",
+        "https://example.org",
+        "http://h:8080/dir/file.html?x=1",
+        "wss://h/a/b/c#frag",
+        "ftp://h/",
+        "https://h/%2e/x/",
+        "file:///C:/dir/file",
+        "file://host/dir/file",
+        "foo://host/dir/file",
+        "foo:/dir/file",
+        "data:text/plain,x",
+    ]
+    .iter()
+    .map(|b| Url::parse(b, None).unwrap())
+    .collect();
+    let firsts = [
+        "page",
+        "a/b",
+        "x.html",
+        "x..y",
+        "x.",
+        "-",
+        "~u",
+        "!",
+        "a=b",
+        ".",
+        "..",
+        "./x",
+        "../x",
+        ".x",
+        "%2e",
+        "%2E%2e/x",
+        "%41",
+        "a:b",
+        "a+b:c",
+        "1a:b",
+        "a.b-c:d",
+        "a b",
+        "é",
+        "a\\b",
+        "",
+        "?",
+        "?q=1",
+        "?q#f",
+        "?a b",
+        "?'",
+        "?é",
+        "#",
+        "#f",
+        "#f g",
+        "#`",
+        "//h/p",
+        "/abs",
+        "\\x",
+        " x",
+        "\tx",
+        "x\n",
+        "C:",
+        "c|",
+        "a:",
+        ":x",
+        "@x",
+        "a@b",
+        "x?y#z",
+        "[",
+        "|",
+        "//h",
+        "//H",
+        "///h",
+        "//h:80",
+        "//h:443",
+        "//h:8080",
+        "//u@h",
+        "//1.2.3.4",
+        "//1.2.3",
+        "//h.",
+        "//é",
+        "//[::1]",
+        "//\\h",
+        "/\\h",
+        "//h%41",
+    ];
+    let more = [
+        "", "/", "/seg", "/./x", "/../x", "/.", "/..", "/%2e", "/%2e%2E", "/a%20b", "/ x", "/é",
+        "/\\", "/x.y", "//",
+    ];
+    let tails = [
+        "", "?", "?a=1&b=2", "?a b", "?é", "#", "#x", "#x y", "?q#f", "?'",
+    ];
+    let mut taken = 0;
+    let mut total = 0;
+    for base in &bases {
+        for first in firsts {
+            for rest in more {
+                for tail in tails {
+                    let input = format!("{first}{rest}{tail}");
+                    check(&input, Some(base));
+                    total += 1;
+                    if let Some(fast) = Url::parse_relative_fast_path_only(&input, base) {
+                        let general = Url::parse_without_fast_path(&input, Some(base))
+                            .unwrap_or_else(|e| panic!("{input:?} against {base}: {e:?}"));
+                        assert_eq!(record(&fast), record(&general), "{input:?} against {base}");
+                        assert_eq!(fast.check_invariants(), Ok(()), "{input:?}");
+                        taken += 1;
+                    }
+                }
+            }
+        }
+    }
+    // The normal forms against the special bases: the shortcut must see them.
+    assert!(
+        taken * 20 > total,
+        "the relative fast path took {taken} of {total}"
+    );
+}

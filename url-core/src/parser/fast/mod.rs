@@ -31,9 +31,11 @@ use scan::{
 
 mod overrides;
 mod quiet;
+mod relative;
 mod scan;
 
 pub(crate) use quiet::parse_normal_quiet;
+pub(crate) use relative::parse_relative_normal;
 
 /// Whether `host` is what the IPv4 serializer (spec 3.6) writes: four decimal numbers from 0
 /// to 255 without leading zeros, joined by `.`. The IPv4 parser then gives the address it

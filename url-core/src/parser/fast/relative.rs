@@ -1,0 +1,115 @@
+//! The fast path for the commonest relative references against a special base that is not
+//! `file`: a query (`?q`), a fragment (`#f`), a path relative to the base's directory
+//! (`page.html`, `a/b?q`) and a scheme-relative URL (`//host/path`), each already normal. The
+//! basic URL parser (spec 4.4) gives for the first three the base's serialization up to a
+//! point, followed by the input itself, and for the last the absolute URL of the base's scheme:
+//!
+//! - the no scheme state sends input that does not start with a scheme to the relative state
+//!   (the base is special and not `file`, so its path is not opaque);
+//! - relative state, `?`: the base's scheme, credentials, host, port and path, then the query
+//!   state: the base up to its path's end, then the input;
+//! - relative state, `#`: the same and the base's query, then the fragment state: the base up
+//!   to its fragment (or end), then the input;
+//! - relative state, "otherwise": the base's path shortened by its last segment, then the path
+//!   state on the input: the base up to and including its path's last `/`, then the input —
+//!   when the input's segments need no encoding and none is a single- or double-dot segment
+//!   (the checks of the absolute fast path, [`path_query_fragment`]);
+//! - relative state, `/`, and relative slash state, `/`: the special authority ignore slashes
+//!   state, which an absolute URL of the base's scheme reaches through the special authority
+//!   slashes state: the absolute fast path on the base's scheme, `:` and the input.
+//!
+//! Anything else is left to the general path, which `tests/fast_path.rs` and the parse fuzz
+//! target (which parses against bases) compare with this one.
+
+use super::{Tail, fragment, path_query_fragment, query_fragment};
+use crate::scheme::SchemeType;
+use crate::url::{Bounds, Url};
+use alloc::string::String;
+
+/// The URL parser on `input` against `base`, for the relative references above: the record,
+/// or `None` to run the general path.
+#[inline]
+pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
+    if !base.scheme_type.is_special() || base.scheme_type == SchemeType::File {
+        return None;
+    }
+    let bytes = input.as_bytes();
+    let (keep, tail) = match *bytes.first()? {
+        // Relative state, `?`: the query state from the input's second code point.
+        b'?' => (base.path_end() as usize, query_fragment(bytes, 0, true)?),
+        // Relative state, `#`: the base's query stays.
+        b'#' => {
+            let keep = base
+                .fragment_start
+                .map_or(base.serialization.len(), |f| f.get() as usize);
+            let tail = Tail {
+                query: None,
+                fragment: Some(fragment(bytes, 0)?),
+            };
+            (keep, tail)
+        }
+        // Relative state, `/`, then the relative slash state on a second `/`: the special
+        // authority ignore slashes state, as after the base's scheme and `:` in an absolute
+        // URL of that scheme (scheme state, then the special authority slashes state). So the
+        // record is the absolute fast path's on the base's scheme, `:` and the input.
+        b'/' if bytes.get(1) == Some(&b'/') => {
+            let scheme = base.serialization.get(..=base.scheme_end as usize)?;
+            let mut absolute = String::with_capacity(scheme.len() + input.len());
+            absolute.push_str(scheme);
+            absolute.push_str(input);
+            return super::parse_normal(&absolute);
+        }
+        // The relative slash state otherwise, and input whose first segment may be a dot
+        // segment (which `path_query_fragment` recognizes after a `/` only): the general path's.
+        b'/' | b'\\' | b'.' | b'%' => return None,
+        _ => {
+            if starts_with_scheme(bytes) {
+                return None;
+            }
+            // Relative state, "otherwise": shorten the base's path (no `file` quirk: the base is
+            // not `file`), then the path state on the input.
+            let path = base.path();
+            let last_slash = path.rfind('/')?;
+            let keep = base.path_start as usize + last_slash + 1;
+            (keep, path_query_fragment(bytes, 0, true)?)
+        }
+    };
+    let head = base.serialization.get(..keep)?;
+    let mut out = String::with_capacity(head.len() + input.len());
+    out.push_str(head);
+    out.push_str(input);
+    let query_start = match tail.query {
+        Some(q) => Some(keep + q),
+        // A fragment-only reference keeps the base's query, if the head holds it.
+        None if bytes.first() == Some(&b'#') => base.query_start.map(|q| q.get() as usize),
+        None => None,
+    };
+    let bounds = Bounds {
+        scheme_end: base.scheme_end as usize,
+        username_end: base.username_end as usize,
+        host_start: base.host_start as usize,
+        host_end: base.host_end as usize,
+        path_start: base.path_start as usize,
+        query_start,
+        fragment_start: tail.fragment.map(|f| keep + f),
+        port: base.port,
+        host: base.host,
+        scheme_type: base.scheme_type,
+        opaque_path: false,
+    };
+    Url::from_parts(out, bounds)
+}
+
+/// Whether the scheme start and scheme states read a scheme from `bytes`: an ASCII alpha, then
+/// ASCII alphanumerics, `+`, `-` and `.`, then `:`. (Otherwise they hand the input, from its
+/// start, to the no scheme state.)
+fn starts_with_scheme(bytes: &[u8]) -> bool {
+    match bytes.first() {
+        Some(b) if b.is_ascii_alphabetic() => {}
+        _ => return false,
+    }
+    bytes
+        .iter()
+        .find(|&&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        == Some(&b':')
+}
