@@ -1,6 +1,7 @@
 //! The fast path for the commonest relative references against a special base that is not
 //! `file`: a query (`?q`), a fragment (`#f`), a path relative to the base's directory
-//! (`page.html`, `a/b?q`) and a scheme-relative URL (`//host/path`), each already normal. The
+//! (`page.html`, `a/b?q`, `../../a/b`) and a scheme-relative URL (`//host/path`), each already
+//! normal. The
 //! basic URL parser (spec 4.4) gives for the first three the base's serialization up to a
 //! point, followed by the input itself, and for the last the absolute URL of the base's scheme:
 //!
@@ -14,6 +15,9 @@
 //!   state on the input: the base up to and including its path's last `/`, then the input —
 //!   when the input's segments need no encoding and none is a single- or double-dot segment
 //!   (the checks of the absolute fast path, [`path_query_fragment`]);
+//! - the same on leading `../` segments (`../../a/b`): each shortens the base's directory once
+//!   (not below its root), then the rest's segments are appended, when the rest is normal as
+//!   above and does not start with another dot segment or an empty one;
 //! - relative state, `/`, and relative slash state, `/`: the special authority ignore slashes
 //!   state, which an absolute URL of the base's scheme reaches through the special authority
 //!   slashes state: the absolute fast path on the base's scheme, `:` and the input.
@@ -34,9 +38,10 @@ pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
         return None;
     }
     let bytes = input.as_bytes();
-    let (keep, tail) = match *bytes.first()? {
+    // `input[skip..]` follows `base.serialization[..keep]`; `tail`'s offsets are in it.
+    let (keep, skip, tail) = match *bytes.first()? {
         // Relative state, `?`: the query state from the input's second code point.
-        b'?' => (base.path_end() as usize, query_fragment(bytes, 0, true)?),
+        b'?' => (base.path_end() as usize, 0, query_fragment(bytes, 0, true)?),
         // Relative state, `#`: the base's query stays.
         b'#' => {
             let keep = base
@@ -46,7 +51,7 @@ pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
                 query: None,
                 fragment: Some(fragment(bytes, 0)?),
             };
-            (keep, tail)
+            (keep, 0, tail)
         }
         // Relative state, `/`, then the relative slash state on a second `/`: the special
         // authority ignore slashes state, as after the base's scheme and `:` in an absolute
@@ -59,9 +64,34 @@ pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
             absolute.push_str(input);
             return super::parse_normal(&absolute);
         }
+        // Relative state, "otherwise", on leading `../` segments: the path state shortens the
+        // base's directory once for each, then appends the rest's segments.
+        b'.' => {
+            let ups = bytes.chunks(3).take_while(|c| *c == b"../").count();
+            let skip = 3 * ups;
+            let rest = bytes.get(skip..)?;
+            // A first segment of the rest that may be a dot segment (which
+            // `path_query_fragment` recognizes after a `/` only), or an empty one: general.
+            if ups == 0 || matches!(rest.first(), Some(b'.' | b'%' | b'/' | b'\\')) {
+                return None;
+            }
+            let path = base.path().as_bytes();
+            // The base's directory has one segment per `/` of its path but the first; after
+            // the shortenings, `kept` of them remain, and the head ends at the `/` after them.
+            let directory = path.iter().filter(|&&b| b == b'/').count() - 1;
+            let kept = directory.saturating_sub(ups);
+            let slash = path
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| b == b'/')
+                .nth(kept)?
+                .0;
+            let keep = base.path_start as usize + slash + 1;
+            (keep, skip, path_query_fragment(rest, 0, true)?)
+        }
         // The relative slash state otherwise, and input whose first segment may be a dot
-        // segment (which `path_query_fragment` recognizes after a `/` only): the general path's.
-        b'/' | b'\\' | b'.' | b'%' => return None,
+        // segment (see above): the general path's.
+        b'/' | b'\\' | b'%' => return None,
         _ => {
             if starts_with_scheme(bytes) {
                 return None;
@@ -71,13 +101,14 @@ pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
             let path = base.path();
             let last_slash = path.rfind('/')?;
             let keep = base.path_start as usize + last_slash + 1;
-            (keep, path_query_fragment(bytes, 0, true)?)
+            (keep, 0, path_query_fragment(bytes, 0, true)?)
         }
     };
     let head = base.serialization.get(..keep)?;
-    let mut out = String::with_capacity(head.len() + input.len());
+    let rest = input.get(skip..)?;
+    let mut out = String::with_capacity(head.len() + rest.len());
     out.push_str(head);
-    out.push_str(input);
+    out.push_str(rest);
     let query_start = match tail.query {
         Some(q) => Some(keep + q),
         // A fragment-only reference keeps the base's query, if the head holds it.
