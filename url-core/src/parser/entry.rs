@@ -211,9 +211,19 @@ impl Url {
         if u32::try_from(input.len()).is_err() {
             return Err(too_long);
         }
-        if self.opaque_path && state == StateOverride::PathStart {
-            // The path state cannot append segments to an opaque path; the pathname setter
-            // returns before it gets here.
+        // What the setters check before they run the parser (spec 6.1), checked here too so
+        // that a direct caller cannot build a record that breaks its invariants: the path
+        // state cannot append segments to an opaque path (the pathname setter, step 2), a URL
+        // with an opaque path takes no host (the host and hostname setters, step 1), and one
+        // that cannot have a port takes none (the port setter, step 1).
+        let refused = match state {
+            StateOverride::PathStart | StateOverride::Host | StateOverride::Hostname => {
+                self.opaque_path
+            }
+            StateOverride::Port => self.cannot_have_username_password_port(),
+            _ => false,
+        };
+        if refused {
             return Ok(Overridden::Unchanged);
         }
         // Steps 2 and 3 (step 1 is only for a new url).
