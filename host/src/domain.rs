@@ -88,6 +88,15 @@ fn scan_strict_ascii(domain: &[u8], classes: u8) -> StrictAscii {
     if classes & NOT_LDH_OR_DOT != 0 || domain.is_empty() || domain.len() > 253 {
         return StrictAscii::Invalid;
     }
+    if classes & HYPHEN == 0 && domain.len() <= 63 {
+        // Without a hyphen, CheckHyphens has nothing to refuse and no label is Punycode; no
+        // label can exceed 63 bytes. What is left of VerifyDnsLength: no empty label.
+        return if has_empty_label(domain) {
+            StrictAscii::Invalid
+        } else {
+            StrictAscii::Valid
+        };
+    }
     let mut verdict = StrictAscii::Valid;
     for label in domain.split(|&b| b == b'.') {
         match label {
@@ -111,6 +120,13 @@ fn scan_strict_ascii(domain: &[u8], classes: u8) -> StrictAscii {
     verdict
 }
 
+/// Whether `domain` (not empty) has an empty label: a dot first, last, or next to another.
+fn has_empty_label(domain: &[u8]) -> bool {
+    domain.first() == Some(&b'.')
+        || domain.last() == Some(&b'.')
+        || domain.windows(2).any(|pair| pair == b"..")
+}
+
 /// Byte classes for one-pass scans of a domain.
 pub(crate) const NON_ASCII: u8 = 1;
 /// `%`.
@@ -121,6 +137,8 @@ pub(crate) const FORBIDDEN: u8 = 4;
 pub(crate) const UPPER: u8 = 8;
 /// Anything but a letter, digit, hyphen or `.` (what UseSTD3ASCIIRules rejects).
 const NOT_LDH_OR_DOT: u8 = 16;
+/// `-` (what CheckHyphens looks at).
+const HYPHEN: u8 = 32;
 
 /// Classes of every byte, built from the forbidden domain code points (spec 3.2).
 const CLASS: ByteTable = {
@@ -135,7 +153,9 @@ const CLASS: ByteTable = {
             FORBIDDEN | NOT_LDH_OR_DOT
         } else if b.is_ascii_uppercase() {
             UPPER
-        } else if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' {
+        } else if b == b'-' {
+            HYPHEN
+        } else if b.is_ascii_alphanumeric() || b == b'.' {
             0
         } else {
             NOT_LDH_OR_DOT
@@ -388,6 +408,24 @@ mod tests {
     extern crate std;
     use super::*;
     use alloc::vec::Vec;
+
+    #[test]
+    fn empty_labels_are_dots_first_last_or_doubled() {
+        let naive = |d: &[u8]| d.split(|&b| b == b'.').any(<[u8]>::is_empty);
+        // Every string of up to 19 bytes over `a`, `.` and `-`, around the word boundaries.
+        for len in 1..20usize {
+            for pattern in 0..(1u32 << len.min(12)) {
+                let d: Vec<u8> = (0..len)
+                    .map(|i| match (pattern >> (i % 12)) & 1 {
+                        1 if i % 5 != 4 => b'.',
+                        1 => b'-',
+                        _ => b'a',
+                    })
+                    .collect();
+                assert_eq!(has_empty_label(&d), naive(&d), "{:?}", String::from_utf8_lossy(&d));
+            }
+        }
+    }
 
     /// Every input of the IDNA fixtures plus generated ASCII domains.
     fn inputs() -> Vec<String> {
