@@ -28,9 +28,11 @@
 //! once. An input that is already a normal absolute URL (lowercase scheme and domain, no
 //! credentials, nothing to percent-encode, no dot segments: most URLs met in practice) takes a
 //! fast path that checks it in one scan and copies it whole into an exact-size buffer, and
-//! [`Url::can_parse`] recognizes such an input without building a record. The fast path
-//! gives exactly the record the state machine gives (the crate's tests compare the two on
-//! every WPT input, the benchmark datasets and generated inputs).
+//! [`Url::can_parse`] recognizes such an input without building a record. Against a special
+//! base, a normal query, fragment, directory-relative path or scheme-relative reference is
+//! the base's serialization up to a point followed by the input, built the same way. The fast
+//! paths give exactly the record the state machine gives (the crate's tests compare the two on
+//! every WPT input, the benchmark datasets and generated inputs and references).
 //!
 //! The URL parser wrapper of spec 4.4 is [`Url::parse`]; its blob URL entry step is left
 //! out (blob URL stores belong to the embedder), so it equals the basic URL parser without
