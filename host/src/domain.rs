@@ -422,7 +422,12 @@ mod tests {
                         _ => b'a',
                     })
                     .collect();
-                assert_eq!(has_empty_label(&d), naive(&d), "{:?}", String::from_utf8_lossy(&d));
+                assert_eq!(
+                    has_empty_label(&d),
+                    naive(&d),
+                    "{:?}",
+                    String::from_utf8_lossy(&d)
+                );
             }
         }
     }
