@@ -196,17 +196,21 @@ fn encode_runs(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut 
     /// than the bytes.
     const SHORT_RUN: usize = 16;
     let bytes = input.bytes();
+    if bytes.len() <= SHORT_RUN {
+        // A short input (a form name or value, a setter's value) byte by byte: the scanner's
+        // setup and a call to copy a few bytes cost more than the bytes.
+        for &byte in bytes {
+            push_encoded(byte, set, space_as_plus, out);
+        }
+        return;
+    }
     // The run before the first byte to encode is copied whole (most input has no such byte).
     let first = first_byte_to_encode(bytes, set).unwrap_or(bytes.len());
     input.push_run(0, first, out);
     let mut at = first;
     while let Some(&byte) = bytes.get(at) {
         if set.should_percent_encode(byte) {
-            if space_as_plus && byte == b' ' {
-                out.push('+');
-            } else {
-                percent_encode_byte_into(byte, out);
-            }
+            push_encoded(byte, set, space_as_plus, out);
             at += 1;
             continue;
         }
@@ -218,6 +222,21 @@ fn encode_runs(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut 
             _ => input.push_run(at, at + run, out),
         }
         at += run;
+    }
+}
+
+/// Appends one byte of the encoder's output: as is when `set` leaves it alone (then it is
+/// ASCII, as every non-ASCII byte is in every set), `+` for a space with `space_as_plus`,
+/// else percent-encoded.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn push_encoded(byte: u8, set: &AsciiSet, space_as_plus: bool, out: &mut String) {
+    if !set.should_percent_encode(byte) {
+        out.push(char::from(byte));
+    } else if space_as_plus && byte == b' ' {
+        out.push('+');
+    } else {
+        percent_encode_byte_into(byte, out);
     }
 }
 
