@@ -175,6 +175,33 @@ pub(crate) fn classify(bytes: &[u8]) -> u8 {
     CLASS.classes_of(bytes)
 }
 
+/// Whether the domain parser (spec 3.3) on `domain` reports no validation error and
+/// succeeds, when a table scan can tell: `Some(answer)` for an ASCII domain without an
+/// `xn--` label, `None` otherwise (then run [`domain_to_ascii`] with a sink). For a fast path
+/// that needs that answer and not the result (which is then `domain` ASCII-lowercased).
+///
+/// ```
+/// assert_eq!(host::domain_is_quiet("www.Example.com"), Some(true));
+/// assert_eq!(host::domain_is_quiet("a_b.example"), Some(false)); // UseSTD3ASCIIRules
+/// assert_eq!(host::domain_is_quiet("example.com."), Some(false)); // VerifyDnsLength
+/// assert_eq!(host::domain_is_quiet("xn--nxasmq6b.example"), None); // Punycode: ask idna
+/// assert_eq!(host::domain_is_quiet("bücher.example"), None);
+/// ```
+pub fn domain_is_quiet(domain: &str) -> Option<bool> {
+    let bytes = domain.as_bytes();
+    let classes = classify(bytes);
+    if classes & NON_ASCII != 0 {
+        return None;
+    }
+    // Step 1 decides: a domain strict ToASCII takes is LDH and not empty, so step 5 (no
+    // forbidden domain code point, not empty) passes too.
+    match scan_strict_ascii(bytes, classes) {
+        StrictAscii::Valid => Some(true),
+        StrictAscii::Invalid => Some(false),
+        StrictAscii::NeedsIdna => None,
+    }
+}
+
 /// The domain parser on an ASCII domain (spec 3.3, July 2026, steps 1, 2, 3 and 5).
 /// `Ok(None)` means the result is `domain` ASCII-lowercased; `Ok(Some(_))` is strict
 /// ToASCII's result, returned by step 2 when `be_strict`.
@@ -481,6 +508,26 @@ mod tests {
                 StrictAscii::NeedsIdna => {}
             }
         }
+    }
+
+    #[test]
+    fn quiet_answers_agree_with_the_domain_parser() {
+        let mut answered = 0;
+        for input in inputs() {
+            let mut errors = Vec::new();
+            let result = domain_to_ascii(&input, false, &mut errors);
+            if let Some(quiet) = domain_is_quiet(&input) {
+                answered += 1;
+                assert_eq!(quiet, result.is_ok() && errors.is_empty(), "{input:?}");
+                if quiet {
+                    assert_eq!(
+                        result.ok().as_deref(),
+                        Some(input.to_ascii_lowercase().as_str())
+                    );
+                }
+            }
+        }
+        assert!(answered > 10_000, "{answered}");
     }
 
     #[test]

@@ -24,9 +24,12 @@ use crate::scheme::{SchemeType, special_scheme_and_slashes};
 use crate::url::{Bounds, Url};
 use alloc::string::String;
 use host::HostKind;
+use percent::ByteTable;
+use percent::is_percent_encoded_byte;
 use scan::{
     FRAGMENT_STOP, HOST_STOP, OPAQUE_HOST_STOP, OPAQUE_PATH_STOP, PATH_STOP, QUERY_STOP,
-    SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, STOP, UPPER_HOST, UPPER_HOST_STOP, scan, scan_in,
+    SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, STOP, UNITS_STOP, UPPER_HOST, UPPER_HOST_STOP, scan,
+    scan_in,
 };
 
 mod overrides;
@@ -87,19 +90,28 @@ fn dot_segment_candidate(bytes: &[u8], i: usize) -> &[u8] {
     window.get(..end).unwrap_or_default()
 }
 
+/// The stop table of the path, query and fragment scans: with `units` (a special URL, for a
+/// listener), they also stop at every code point that is not a URL unit (spec 4.3).
+#[inline(always)]
+fn tail_table(units: bool) -> &'static ByteTable {
+    if units { &UNITS_STOP } else { &STOP }
+}
+
 /// Checks a list path that starts at `from` (a `/`, or the query/fragment/EOF for an empty
 /// path) and everything after it: the path must hold no byte to encode and no single- or
-/// double-dot segment (spec 4.1), the query and the fragment no byte to encode.
+/// double-dot segment (spec 4.1), the query and the fragment no byte to encode; with `units`
+/// (a special URL), each must also be URL units (spec 4.3).
 #[inline(always)]
-fn path_query_fragment(bytes: &[u8], from: usize, special: bool) -> Option<Tail> {
+fn path_query_fragment(bytes: &[u8], from: usize, special: bool, units: bool) -> Option<Tail> {
     let path_class = if special {
         SPECIAL_PATH_STOP
     } else {
         PATH_STOP
     };
+    let table = tail_table(units);
     let mut i = from;
     loop {
-        i = scan(bytes, i, path_class);
+        i = scan_in(table, bytes, i, path_class);
         match bytes.get(i) {
             None => {
                 return Some(Tail {
@@ -107,7 +119,11 @@ fn path_query_fragment(bytes: &[u8], from: usize, special: bool) -> Option<Tail>
                     fragment: None,
                 });
             }
-            Some(b'.' | b'%') => {
+            Some(&b @ (b'.' | b'%')) => {
+                // URL units: a `%` must start a percent-encoded byte.
+                if units && b == b'%' && !is_percent_encoded_byte(bytes, i) {
+                    return None;
+                }
                 // Path state, steps 1.2 to 1.4: a single- or double-dot segment (spec 4.1) is
                 // the general path's to drop or shorten. Only a segment's first byte can start
                 // one; a dot or "%" elsewhere is an ordinary byte.
@@ -119,9 +135,9 @@ fn path_query_fragment(bytes: &[u8], from: usize, special: bool) -> Option<Tail>
                 }
                 i += 1;
             }
-            Some(b'?') => return query_fragment(bytes, i, special),
+            Some(b'?') => return query_fragment(bytes, i, special, units),
             Some(b'#') => {
-                return fragment(bytes, i).map(|fragment| Tail {
+                return fragment(bytes, i, units).map(|fragment| Tail {
                     query: None,
                     fragment: Some(fragment),
                 });
@@ -132,33 +148,52 @@ fn path_query_fragment(bytes: &[u8], from: usize, special: bool) -> Option<Tail>
     }
 }
 
-/// Checks the query that starts with the `?` at `at`, and the fragment after it.
+/// Checks the query that starts with the `?` at `at`, and the fragment after it (with `units`,
+/// as URL units too).
 #[inline(always)]
-fn query_fragment(bytes: &[u8], at: usize, special: bool) -> Option<Tail> {
+fn query_fragment(bytes: &[u8], at: usize, special: bool, units: bool) -> Option<Tail> {
     let class = if special {
         SPECIAL_QUERY_STOP
     } else {
         QUERY_STOP
     };
-    let end = scan(bytes, at + 1, class);
-    match bytes.get(end) {
-        None => Some(Tail {
-            query: Some(at),
-            fragment: None,
-        }),
-        Some(b'#') => fragment(bytes, end).map(|fragment| Tail {
-            query: Some(at),
-            fragment: Some(fragment),
-        }),
-        Some(_) => None,
+    let mut i = at + 1;
+    loop {
+        let end = scan_in(tail_table(units), bytes, i, class);
+        match bytes.get(end) {
+            None => {
+                return Some(Tail {
+                    query: Some(at),
+                    fragment: None,
+                });
+            }
+            Some(b'#') => {
+                return fragment(bytes, end, units).map(|fragment| Tail {
+                    query: Some(at),
+                    fragment: Some(fragment),
+                });
+            }
+            // A percent-encoded byte is a URL unit (`%` stops the scan only with `units`).
+            Some(b'%') if units && is_percent_encoded_byte(bytes, end) => i = end + 1,
+            Some(_) => return None,
+        }
     }
 }
 
 /// Checks the fragment that starts with the `#` at `at`: returns `at` when nothing in it needs
-/// encoding.
+/// encoding (and with `units`, when it is URL units).
 #[inline(always)]
-fn fragment(bytes: &[u8], at: usize) -> Option<usize> {
-    (scan(bytes, at + 1, FRAGMENT_STOP) == bytes.len()).then_some(at)
+fn fragment(bytes: &[u8], at: usize, units: bool) -> Option<usize> {
+    let mut i = at + 1;
+    loop {
+        let end = scan_in(tail_table(units), bytes, i, FRAGMENT_STOP);
+        match bytes.get(end) {
+            None => return Some(at),
+            // A percent-encoded byte is a URL unit (`%` stops the scan only with `units`).
+            Some(b'%') if units && is_percent_encoded_byte(bytes, end) => i = end + 1,
+            Some(_) => return None,
+        }
+    }
 }
 
 /// The port after the `:` at `colon`, when the port state keeps its digits as written (one to
@@ -212,18 +247,26 @@ struct Layout {
 /// The input's length must fit in a `u32`.
 #[inline]
 pub(crate) fn parse_normal(input: &str) -> Option<Url> {
-    recognize(input).and_then(|layout| build(input, layout))
+    recognize(input, false).and_then(|layout| build(input, layout))
+}
+
+/// [`parse_normal`] for a special URL whose path, query and fragment are URL units (spec
+/// 4.3): the start of the quiet fast path (`quiet.rs`).
+#[inline]
+pub(crate) fn parse_normal_units(input: &str) -> Option<Url> {
+    recognize(input, true).and_then(|layout| build(input, layout))
 }
 
 /// Whether [`parse_normal`] takes `input`: then the URL parser succeeds on it, with any base.
 #[inline]
 pub(crate) fn is_normal(input: &str) -> bool {
-    recognize(input).is_some()
+    recognize(input, false).is_some()
 }
 
-/// Recognizes an already normal absolute URL: where its pieces lie, or `None`.
+/// Recognizes an already normal absolute URL: where its pieces lie, or `None`. With `units`,
+/// only a special URL whose path, query and fragment are URL units.
 #[inline(always)]
-fn recognize(input: &str) -> Option<Layout> {
+fn recognize(input: &str, units: bool) -> Option<Layout> {
     let bytes = input.as_bytes();
     let (scheme_end, scheme_type, upper_scheme, has_slashes) =
         match special_scheme_and_slashes(bytes) {
@@ -253,7 +296,9 @@ fn recognize(input: &str) -> Option<Layout> {
         if !has_slashes {
             return None;
         }
-        special(input, scheme_end, scheme_type)?
+        special(input, scheme_end, scheme_type, units)?
+    } else if units {
+        return None;
     } else if has_slashes {
         not_special_authority(input, scheme_end, scheme_type)?
     } else {
@@ -266,7 +311,7 @@ fn recognize(input: &str) -> Option<Layout> {
 /// A special URL with its two slashes (the special authority slashes state, then the
 /// authority, host, port or file host, path, query and fragment states).
 #[inline(always)]
-fn special(input: &str, scheme_end: usize, scheme_type: SchemeType) -> Option<Layout> {
+fn special(input: &str, scheme_end: usize, scheme_type: SchemeType, units: bool) -> Option<Layout> {
     let bytes = input.as_bytes();
     let host_start = scheme_end + 3;
     // The authority state's buffer holds no "@" and no "[", and the host parser's domain no
@@ -334,7 +379,7 @@ fn special(input: &str, scheme_end: usize, scheme_type: SchemeType) -> Option<La
         return None;
     }
     let tail = match bytes.get(path_from) {
-        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, true)?,
+        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, true, units)?,
         Some(_) => return None,
     };
     let port = port.filter(|&p| Some(p) != scheme_type.default_port());
@@ -378,7 +423,7 @@ fn not_special_authority(
         Some(_) => return None,
     };
     let tail = match bytes.get(path_from) {
-        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, false)?,
+        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, false, false)?,
         Some(_) => return None,
     };
     let kind = if host_end == host_start {
@@ -419,16 +464,16 @@ fn not_special_without_host(
                 query: None,
                 fragment: None,
             },
-            Some(b'?') => query_fragment(bytes, end, false)?,
+            Some(b'?') => query_fragment(bytes, end, false, false)?,
             Some(b'#') => Tail {
                 query: None,
-                fragment: Some(fragment(bytes, end)?),
+                fragment: Some(fragment(bytes, end, false)?),
             },
             // U+0020 SPACE, and bytes to encode.
             Some(_) => return None,
         }
     } else {
-        path_query_fragment(bytes, after, false)?
+        path_query_fragment(bytes, after, false, false)?
     };
     Some(Layout {
         scheme_end,

@@ -1,5 +1,5 @@
 //! The fast path for a parser that listens for validation errors: an already normal URL
-//! ([`parse_normal`]) for which the general path would report nothing.
+//! ([`super::parse_normal`]) for which the general path would report nothing.
 //!
 //! The general path reports, on an input the fast path takes, only: a code point that is not
 //! a URL unit (invalid-URL-unit: a byte outside the URL code points, such as `|`, `^` or `{` in
@@ -15,42 +15,24 @@
 //! host reports nothing. The parse fuzz target and `tests/fast_path.rs` compare records and the
 //! reported errors with the general path.
 
-use super::parse_normal;
+use super::parse_normal_units;
 use crate::scheme::SchemeType;
 use crate::url::Url;
-use host::{HostKind, ValidationError, ValidationSink};
-use percent::AsciiSet;
+use host::HostKind;
 
-/// A sink that only remembers whether anything was reported.
-struct Reported(bool);
-
-impl ValidationSink for Reported {
-    fn report(&mut self, _: ValidationError, _: usize) {
-        self.0 = true;
-    }
-}
-
-/// [`parse_normal`], when the general path would report no validation error for `input`.
+/// [`super::parse_normal`], when the general path would report no validation error for
+/// `input`.
 pub(crate) fn parse_normal_quiet(input: &str) -> Option<Url> {
-    let url = parse_normal(input)?;
-    if url.scheme_type == SchemeType::NotSpecial {
-        return None;
-    }
-    // Only the path, query and fragment can hold a code point that is not a URL unit: the
-    // scheme is ASCII alphanumeric, `+`, `-` or `.`; there are no credentials; the port is
-    // digits; a domain of anything but letters, digits, hyphens and dots fails strict domain
-    // to ASCII below (UseSTD3ASCIIRules), an IPv4 host is digits and dots. They are checked in
-    // the record, where they are the input's but for a `/` the path start state may insert
-    // (itself a URL unit).
-    let tail = url.serialization.get(url.path_start as usize..)?;
-    if !host::valid::is_url_units(tail, &AsciiSet::EMPTY) {
-        return None;
-    }
+    // Spec 4.3's URL units: only the path, query and fragment can hold a code point that is
+    // not one, and the scan of `parse_normal_units` stops at them. (The scheme is ASCII
+    // alphanumeric, `+`, `-` or `.`; there are no credentials; the port is digits; a domain of
+    // anything but letters, digits, hyphens and dots fails strict domain to ASCII below
+    // (UseSTD3ASCIIRules); an IPv4 host is digits and dots.)
+    let url = parse_normal_units(input)?;
     match url.host {
         Some(HostKind::Domain) => {
-            let mut reported = Reported(false);
-            host::domain_to_ascii(url.host_str()?, false, &mut reported).ok()?;
-            if reported.0 {
+            // The domain parser reports nothing (an `xn--` label is the general path's).
+            if host::domain_is_quiet(url.host_str()?) != Some(true) {
                 return None;
             }
         }

@@ -41,7 +41,11 @@ pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
     // `input[skip..]` follows `base.serialization[..keep]`; `tail`'s offsets are in it.
     let (keep, skip, tail) = match *bytes.first()? {
         // Relative state, `?`: the query state from the input's second code point.
-        b'?' => (base.path_end() as usize, 0, query_fragment(bytes, 0, true)?),
+        b'?' => (
+            base.path_end() as usize,
+            0,
+            query_fragment(bytes, 0, true, false)?,
+        ),
         // Relative state, `#`: the base's query stays.
         b'#' => {
             let keep = base
@@ -49,7 +53,7 @@ pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
                 .map_or(base.serialization.len(), |f| f.get() as usize);
             let tail = Tail {
                 query: None,
-                fragment: Some(fragment(bytes, 0)?),
+                fragment: Some(fragment(bytes, 0, false)?),
             };
             (keep, 0, tail)
         }
@@ -87,7 +91,7 @@ pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
                 .nth(kept)?
                 .0;
             let keep = base.path_start as usize + slash + 1;
-            (keep, skip, path_query_fragment(rest, 0, true)?)
+            (keep, skip, path_query_fragment(rest, 0, true, false)?)
         }
         // The relative slash state otherwise, and input whose first segment may be a dot
         // segment (see above): the general path's.
@@ -101,7 +105,7 @@ pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
             let path = base.path();
             let last_slash = path.rfind('/')?;
             let keep = base.path_start as usize + last_slash + 1;
-            (keep, 0, path_query_fragment(bytes, 0, true)?)
+            (keep, 0, path_query_fragment(bytes, 0, true, false)?)
         }
     };
     let head = base.serialization.get(..keep)?;

@@ -3,6 +3,7 @@
 //! `percent::scan`.
 
 use host::{FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS};
+use percent::classes::is_url_code_point;
 use percent::{ByteTable, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
 /// A set of scans, as bits: `STOP.contains(b, class)` when byte `b` stops scan `class`.
@@ -34,7 +35,25 @@ pub(super) const OPAQUE_PATH_STOP: Class = 64;
 pub(super) const OPAQUE_HOST_STOP: Class = 128;
 
 /// `STOP.get(b)`: the scans that byte `b` stops, as a bit set of the constants above.
-pub(super) static STOP: ByteTable = {
+pub(super) static STOP: ByteTable = STOP_TABLE;
+
+/// [`STOP`] for a parser that listens for validation errors (`quiet.rs`): the path, query and
+/// fragment scans of a special URL also stop at every ASCII byte that is not a URL code point
+/// (`%` included, which must start a percent-encoded byte): spec 4.3's URL units, for which the
+/// general path reports invalid-URL-unit.
+pub(super) static UNITS_STOP: ByteTable = {
+    let mut table = STOP_TABLE;
+    let mut b = 0u8;
+    while b < 0x80 {
+        if !is_url_code_point(b as char) {
+            table = table.with(b, SPECIAL_PATH_STOP | SPECIAL_QUERY_STOP | FRAGMENT_STOP);
+        }
+        b += 1;
+    }
+    table
+};
+
+const STOP_TABLE: ByteTable = {
     let mut table = ByteTable::EMPTY;
     let mut b = 0u8;
     loop {
