@@ -99,25 +99,50 @@ fn scan_strict_ascii(domain: &[u8], classes: u8) -> StrictAscii {
     }
     let mut verdict = StrictAscii::Valid;
     for label in domain.split(|&b| b == b'.') {
-        match label {
-            // VerifyDnsLength: no empty label (this includes a trailing dot), none above 63.
-            [] => return StrictAscii::Invalid,
-            _ if label.len() > 63 => return StrictAscii::Invalid,
-            // CheckHyphens: no hyphen first or last.
-            [b'-', ..] | [.., b'-'] => return StrictAscii::Invalid,
-            [a, b, b'-', b'-', ..] => {
-                if a.eq_ignore_ascii_case(&b'x') && b.eq_ignore_ascii_case(&b'n') {
-                    // A Punycode label: the checks apply to its decoded form.
-                    verdict = StrictAscii::NeedsIdna;
-                } else {
-                    // CheckHyphens: no "--" in positions 3 and 4.
-                    return StrictAscii::Invalid;
-                }
-            }
-            _ => {}
+        match strict_ldh_label(label) {
+            Some(true) => {}
+            Some(false) => return StrictAscii::Invalid,
+            None => verdict = StrictAscii::NeedsIdna,
         }
     }
     verdict
+}
+
+/// Strict ToASCII's checks (spec 3.3, step 1) on one label of a domain made of ASCII letters,
+/// digits and hyphens (UseSTD3ASCIIRules holds): `Some(true)` when they pass, `Some(false)`
+/// when they fail, `None` for a Punycode label (`xn--`), whose checks apply to its decoded form
+/// (ask [`domain_to_ascii`]). The domain as a whole must also be at most 253 bytes
+/// (VerifyDnsLength). For a scanner that meets the labels one by one.
+///
+/// ```
+/// use host::strict_ldh_label;
+/// assert_eq!(strict_ldh_label(b"example"), Some(true));
+/// assert_eq!(strict_ldh_label(b"my-site"), Some(true));
+/// assert_eq!(strict_ldh_label(b""), Some(false)); // VerifyDnsLength: empty label
+/// assert_eq!(strict_ldh_label(&[b'a'; 64]), Some(false)); // VerifyDnsLength: over 63
+/// assert_eq!(strict_ldh_label(b"-a"), Some(false)); // CheckHyphens
+/// assert_eq!(strict_ldh_label(b"ab--c"), Some(false)); // CheckHyphens: positions 3 and 4
+/// assert_eq!(strict_ldh_label(b"xn--nxasmq6b"), None);
+/// ```
+#[inline]
+pub fn strict_ldh_label(label: &[u8]) -> Option<bool> {
+    match label {
+        // VerifyDnsLength: no empty label (this includes a trailing dot), none above 63.
+        [] => Some(false),
+        _ if label.len() > 63 => Some(false),
+        // CheckHyphens: no hyphen first or last.
+        [b'-', ..] | [.., b'-'] => Some(false),
+        [a, b, b'-', b'-', ..] => {
+            if a.eq_ignore_ascii_case(&b'x') && b.eq_ignore_ascii_case(&b'n') {
+                // A Punycode label: the checks apply to its decoded form.
+                None
+            } else {
+                // CheckHyphens: no "--" in positions 3 and 4.
+                Some(false)
+            }
+        }
+        _ => Some(true),
+    }
 }
 
 /// Whether `domain` (not empty) has an empty label: a dot first, last, or next to another.
@@ -173,33 +198,6 @@ const CLASS: ByteTable = {
 #[inline]
 pub(crate) fn classify(bytes: &[u8]) -> u8 {
     CLASS.classes_of(bytes)
-}
-
-/// Whether the domain parser (spec 3.3) on `domain` reports no validation error and
-/// succeeds, when a table scan can tell: `Some(answer)` for an ASCII domain without an
-/// `xn--` label, `None` otherwise (then run [`domain_to_ascii`] with a sink). For a fast path
-/// that needs that answer and not the result (which is then `domain` ASCII-lowercased).
-///
-/// ```
-/// assert_eq!(host::domain_is_quiet("www.Example.com"), Some(true));
-/// assert_eq!(host::domain_is_quiet("a_b.example"), Some(false)); // UseSTD3ASCIIRules
-/// assert_eq!(host::domain_is_quiet("example.com."), Some(false)); // VerifyDnsLength
-/// assert_eq!(host::domain_is_quiet("xn--nxasmq6b.example"), None); // Punycode: ask idna
-/// assert_eq!(host::domain_is_quiet("bücher.example"), None);
-/// ```
-pub fn domain_is_quiet(domain: &str) -> Option<bool> {
-    let bytes = domain.as_bytes();
-    let classes = classify(bytes);
-    if classes & NON_ASCII != 0 {
-        return None;
-    }
-    // Step 1 decides: a domain strict ToASCII takes is LDH and not empty, so step 5 (no
-    // forbidden domain code point, not empty) passes too.
-    match scan_strict_ascii(bytes, classes) {
-        StrictAscii::Valid => Some(true),
-        StrictAscii::Invalid => Some(false),
-        StrictAscii::NeedsIdna => None,
-    }
 }
 
 /// The domain parser on an ASCII domain (spec 3.3, July 2026, steps 1, 2, 3 and 5).
@@ -508,26 +506,6 @@ mod tests {
                 StrictAscii::NeedsIdna => {}
             }
         }
-    }
-
-    #[test]
-    fn quiet_answers_agree_with_the_domain_parser() {
-        let mut answered = 0;
-        for input in inputs() {
-            let mut errors = Vec::new();
-            let result = domain_to_ascii(&input, false, &mut errors);
-            if let Some(quiet) = domain_is_quiet(&input) {
-                answered += 1;
-                assert_eq!(quiet, result.is_ok() && errors.is_empty(), "{input:?}");
-                if quiet {
-                    assert_eq!(
-                        result.ok().as_deref(),
-                        Some(input.to_ascii_lowercase().as_str())
-                    );
-                }
-            }
-        }
-        assert!(answered > 10_000, "{answered}");
     }
 
     #[test]

@@ -28,8 +28,8 @@ use percent::ByteTable;
 use percent::is_percent_encoded_byte;
 use scan::{
     FRAGMENT_STOP, HOST_STOP, OPAQUE_HOST_STOP, OPAQUE_PATH_STOP, PATH_STOP, QUERY_STOP,
-    SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, STOP, UNITS_STOP, UPPER_HOST, UPPER_HOST_STOP, scan,
-    scan_in,
+    SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, STOP, UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST,
+    UPPER_HOST_STOP, scan, scan_in,
 };
 
 mod overrides;
@@ -247,26 +247,26 @@ struct Layout {
 /// The input's length must fit in a `u32`.
 #[inline]
 pub(crate) fn parse_normal(input: &str) -> Option<Url> {
-    recognize(input, false).and_then(|layout| build(input, layout))
+    recognize::<false>(input).and_then(|layout| build(input, layout))
 }
 
 /// [`parse_normal`] for a special URL whose path, query and fragment are URL units (spec
 /// 4.3): the start of the quiet fast path (`quiet.rs`).
 #[inline]
 pub(crate) fn parse_normal_units(input: &str) -> Option<Url> {
-    recognize(input, true).and_then(|layout| build(input, layout))
+    recognize::<true>(input).and_then(|layout| build(input, layout))
 }
 
 /// Whether [`parse_normal`] takes `input`: then the URL parser succeeds on it, with any base.
 #[inline]
 pub(crate) fn is_normal(input: &str) -> bool {
-    recognize(input, false).is_some()
+    recognize::<false>(input).is_some()
 }
 
-/// Recognizes an already normal absolute URL: where its pieces lie, or `None`. With `units`,
+/// Recognizes an already normal absolute URL: where its pieces lie, or `None`. With `UNITS`,
 /// only a special URL whose path, query and fragment are URL units.
 #[inline(always)]
-fn recognize(input: &str, units: bool) -> Option<Layout> {
+fn recognize<const UNITS: bool>(input: &str) -> Option<Layout> {
     let bytes = input.as_bytes();
     let (scheme_end, scheme_type, upper_scheme, has_slashes) =
         match special_scheme_and_slashes(bytes) {
@@ -296,8 +296,8 @@ fn recognize(input: &str, units: bool) -> Option<Layout> {
         if !has_slashes {
             return None;
         }
-        special(input, scheme_end, scheme_type, units)?
-    } else if units {
+        special::<UNITS>(input, scheme_end, scheme_type)?
+    } else if UNITS {
         return None;
     } else if has_slashes {
         not_special_authority(input, scheme_end, scheme_type)?
@@ -311,7 +311,11 @@ fn recognize(input: &str, units: bool) -> Option<Layout> {
 /// A special URL with its two slashes (the special authority slashes state, then the
 /// authority, host, port or file host, path, query and fragment states).
 #[inline(always)]
-fn special(input: &str, scheme_end: usize, scheme_type: SchemeType, units: bool) -> Option<Layout> {
+fn special<const UNITS: bool>(
+    input: &str,
+    scheme_end: usize,
+    scheme_type: SchemeType,
+) -> Option<Layout> {
     let bytes = input.as_bytes();
     let host_start = scheme_end + 3;
     // The authority state's buffer holds no "@" and no "[", and the host parser's domain no
@@ -319,7 +323,11 @@ fn special(input: &str, scheme_end: usize, scheme_type: SchemeType, units: bool)
     // includes each of them and the terminators) and at non-ASCII bytes.
     let mut i = host_start;
     let mut upper = false;
-    let (mut table, mut class) = (&STOP, HOST_STOP);
+    // With `UNITS`, the scan also stops at each `.` and at anything but an ASCII letter, digit
+    // or hyphen: strict domain to ASCII (spec 3.3, step 1) checks each label as the scan
+    // passes it, and UseSTD3ASCIIRules refuses the rest. (An IPv4 host passes these checks.)
+    let (mut table, mut class) = (if UNITS { &UNITS_STOP } else { &STOP }, HOST_STOP);
+    let mut label_start = host_start;
     let host_end = if bytes.get(host_start) == Some(&b'/') {
         // The empty host of "file:///": nothing to scan.
         host_start
@@ -330,14 +338,35 @@ fn special(input: &str, scheme_end: usize, scheme_type: SchemeType, units: bool)
                 Some(b) if b.is_ascii_uppercase() => {
                     // Lowercased when copied; the scan goes on past upper-case letters.
                     upper = true;
-                    (table, class) = (&UPPER_HOST, UPPER_HOST_STOP);
+                    table = if UNITS {
+                        &UNITS_UPPER_HOST
+                    } else {
+                        &UPPER_HOST
+                    };
+                    class = UPPER_HOST_STOP;
                     i += 1;
+                }
+                Some(b'.') if UNITS => {
+                    if host::strict_ldh_label(bytes.get(label_start..i)?) != Some(true) {
+                        return None;
+                    }
+                    i += 1;
+                    label_start = i;
                 }
                 None | Some(b'/' | b'?' | b'#' | b':') => break i,
                 Some(_) => return None,
             }
         }
     };
+    // With `UNITS`: the last label, and VerifyDnsLength's 253 bytes (an `xn--` label, whose
+    // checks apply to its decoded form, is the general path's).
+    if UNITS
+        && host_end > host_start
+        && (host_end - host_start > 253
+            || host::strict_ldh_label(bytes.get(label_start..host_end)?) != Some(true))
+    {
+        return None;
+    }
     let host = input.get(host_start..host_end)?;
     let file = scheme_type == SchemeType::File;
     let kind = if host.is_empty() {
@@ -379,7 +408,7 @@ fn special(input: &str, scheme_end: usize, scheme_type: SchemeType, units: bool)
         return None;
     }
     let tail = match bytes.get(path_from) {
-        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, true, units)?,
+        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, true, UNITS)?,
         Some(_) => return None,
     };
     let port = port.filter(|&p| Some(p) != scheme_type.default_port());

@@ -26,17 +26,13 @@ pub(crate) fn parse_normal_quiet(input: &str) -> Option<Url> {
     // Spec 4.3's URL units: only the path, query and fragment can hold a code point that is
     // not one, and the scan of `parse_normal_units` stops at them. (The scheme is ASCII
     // alphanumeric, `+`, `-` or `.`; there are no credentials; the port is digits; a domain of
-    // anything but letters, digits, hyphens and dots fails strict domain to ASCII below
-    // (UseSTD3ASCIIRules); an IPv4 host is digits and dots.)
+    // anything but letters, digits, hyphens and dots fails strict domain to ASCII
+    // (UseSTD3ASCIIRules), which that scan also checks; an IPv4 host is digits and dots.)
     let url = parse_normal_units(input)?;
     match url.host {
-        Some(HostKind::Domain) => {
-            // The domain parser reports nothing (an `xn--` label is the general path's).
-            if host::domain_is_quiet(url.host_str()?) != Some(true) {
-                return None;
-            }
-        }
-        Some(HostKind::Ipv4) => {}
+        // The domain parser reports nothing: `parse_normal_units` has run strict domain to
+        // ASCII's checks on each label (an `xn--` label is the general path's).
+        Some(HostKind::Domain | HostKind::Ipv4) => {}
         // `file:///…`: the file host state's empty host.
         Some(HostKind::Empty) if url.scheme_type == SchemeType::File => {}
         _ => return None,

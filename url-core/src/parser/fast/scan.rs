@@ -41,17 +41,40 @@ pub(super) static STOP: ByteTable = STOP_TABLE;
 /// fragment scans of a special URL also stop at every ASCII byte that is not a URL code point
 /// (`%` included, which must start a percent-encoded byte): spec 4.3's URL units, for which the
 /// general path reports invalid-URL-unit.
-pub(super) static UNITS_STOP: ByteTable = {
+///
+/// Its host scan also stops at `.` (where a label ends) and at every ASCII byte that is not a
+/// letter, digit or hyphen, so that strict domain to ASCII's checks (spec 3.3, step 1) run
+/// label by label in the same scan (`special` in `mod.rs`).
+pub(super) static UNITS_STOP: ByteTable = UNITS_STOP_TABLE;
+
+const UNITS_STOP_TABLE: ByteTable = {
     let mut table = STOP_TABLE;
     let mut b = 0u8;
     while b < 0x80 {
         if !is_url_code_point(b as char) {
             table = table.with(b, SPECIAL_PATH_STOP | SPECIAL_QUERY_STOP | FRAGMENT_STOP);
         }
+        if !(b.is_ascii_alphanumeric() || b == b'-') {
+            table = table.with(b, HOST_STOP);
+        }
         b += 1;
     }
     table
 };
+
+/// [`UPPER_HOST`] for [`UNITS_STOP`]'s host scan.
+pub(super) static UNITS_UPPER_HOST: ByteTable =
+    without_upper(ByteTable::EMPTY.with_class_of(&UNITS_STOP_TABLE, HOST_STOP, UPPER_HOST_STOP));
+
+/// `table` without the ASCII upper-case letters in [`UPPER_HOST_STOP`].
+const fn without_upper(mut table: ByteTable) -> ByteTable {
+    let mut b = b'A';
+    while b <= b'Z' {
+        table = table.without(b, UPPER_HOST_STOP);
+        b += 1;
+    }
+    table
+}
 
 const STOP_TABLE: ByteTable = {
     let mut table = ByteTable::EMPTY;
@@ -92,15 +115,8 @@ const STOP_TABLE: ByteTable = {
 
 /// `UPPER_HOST.get(b)`: [`UPPER_HOST_STOP`] when `b` stops the scan of a host being lowercased
 /// (a host stop that is not an upper-case letter).
-pub(super) static UPPER_HOST: ByteTable = {
-    let mut table = ByteTable::EMPTY.with_class_of(&STOP, HOST_STOP, UPPER_HOST_STOP);
-    let mut b = b'A';
-    while b <= b'Z' {
-        table = table.without(b, UPPER_HOST_STOP);
-        b += 1;
-    }
-    table
-};
+pub(super) static UPPER_HOST: ByteTable =
+    without_upper(ByteTable::EMPTY.with_class_of(&STOP_TABLE, HOST_STOP, UPPER_HOST_STOP));
 
 /// [`scan_in`] on [`STOP`].
 #[inline(always)]
