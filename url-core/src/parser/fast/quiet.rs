@@ -6,8 +6,11 @@
 //! a query, or a `%` not followed by two hex digits), and strict domain to ASCII failing on the
 //! host (domain-to-ASCII: `a_b.example`, a trailing dot, a label over 63 bytes). The fast path
 //! has already excluded everything else that is reported (credentials, `\`, dot segments,
-//! bytes to encode, non-ASCII hosts, IPv4 addresses not in serialized form). This is checked
-//! for the special schemes; other URLs take the general path. `file` URLs have reports of their
+//! bytes to encode, non-ASCII hosts, IPv4 addresses not in serialized form), and with its
+//! `UNITS` parameter (`parse_normal_units`) its own scans exclude those two as well: the path,
+//! query and fragment scans stop at what is not a URL unit, and the host scan checks each label
+//! as strict domain to ASCII would (`host::strict_ldh_label`). This is done for the special
+//! schemes; other URLs take the general path. `file` URLs have reports of their
 //! own, none of which an input the fast path takes can meet: the file host state's Windows
 //! drive letter host and "localhost", and the path state's Windows drive letter quirk, are left
 //! to the general path by the fast path already (`special` in `fast/mod.rs`); the file slash
