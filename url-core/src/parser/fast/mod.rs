@@ -250,13 +250,6 @@ pub(crate) fn parse_normal(input: &str) -> Option<Url> {
     recognize::<false>(input).and_then(|layout| build(input, layout))
 }
 
-/// [`parse_normal`] for a special URL whose path, query and fragment are URL units (spec
-/// 4.3): the start of the quiet fast path (`quiet.rs`).
-#[inline]
-pub(crate) fn parse_normal_units(input: &str) -> Option<Url> {
-    recognize::<true>(input).and_then(|layout| build(input, layout))
-}
-
 /// Whether [`parse_normal`] takes `input`: then the URL parser succeeds on it, with any base.
 #[inline]
 pub(crate) fn is_normal(input: &str) -> bool {
@@ -264,7 +257,8 @@ pub(crate) fn is_normal(input: &str) -> bool {
 }
 
 /// Recognizes an already normal absolute URL: where its pieces lie, or `None`. With `UNITS`,
-/// only a special URL whose path, query and fragment are URL units.
+/// only a special URL whose path, query and fragment are URL units (spec 4.3) and whose domain
+/// passes strict domain to ASCII's checks: the start of the quiet fast path (`quiet.rs`).
 #[inline(always)]
 fn recognize<const UNITS: bool>(input: &str) -> Option<Layout> {
     let bytes = input.as_bytes();

@@ -7,7 +7,7 @@
 //! host (domain-to-ASCII: `a_b.example`, a trailing dot, a label over 63 bytes). The fast path
 //! has already excluded everything else that is reported (credentials, `\`, dot segments,
 //! bytes to encode, non-ASCII hosts, IPv4 addresses not in serialized form), and with its
-//! `UNITS` parameter (`parse_normal_units`) its own scans exclude those two as well: the path,
+//! `UNITS` parameter (`recognize::<true>`) its own scans exclude those two as well: the path,
 //! query and fragment scans stop at what is not a URL unit, and the host scan checks each label
 //! as strict domain to ASCII would (`host::strict_ldh_label`). This is done for the special
 //! schemes; other URLs take the general path. `file` URLs have reports of their
@@ -18,7 +18,7 @@
 //! host reports nothing. The parse fuzz target and `tests/fast_path.rs` compare records and the
 //! reported errors with the general path.
 
-use super::parse_normal_units;
+use super::{build, recognize};
 use crate::scheme::SchemeType;
 use crate::url::Url;
 use host::HostKind;
@@ -27,18 +27,20 @@ use host::HostKind;
 /// `input`.
 pub(crate) fn parse_normal_quiet(input: &str) -> Option<Url> {
     // Spec 4.3's URL units: only the path, query and fragment can hold a code point that is
-    // not one, and the scan of `parse_normal_units` stops at them. (The scheme is ASCII
+    // not one, and the scans of `recognize::<true>` stop at them. (The scheme is ASCII
     // alphanumeric, `+`, `-` or `.`; there are no credentials; the port is digits; a domain of
     // anything but letters, digits, hyphens and dots fails strict domain to ASCII
     // (UseSTD3ASCIIRules), which that scan also checks; an IPv4 host is digits and dots.)
-    let url = parse_normal_units(input)?;
-    match url.host {
-        // The domain parser reports nothing: `parse_normal_units` has run strict domain to
+    let layout = recognize::<true>(input)?;
+    // The host is decided before the record is built, so that a refusal builds nothing and
+    // an acceptance moves the record once.
+    match layout.host {
+        // The domain parser reports nothing: `recognize::<true>` has run strict domain to
         // ASCII's checks on each label (an `xn--` label is the general path's).
-        Some(HostKind::Domain | HostKind::Ipv4) => {}
+        Some((HostKind::Domain | HostKind::Ipv4, ..)) => {}
         // `file:///…`: the file host state's empty host.
-        Some(HostKind::Empty) if url.scheme_type == SchemeType::File => {}
+        Some((HostKind::Empty, ..)) if layout.scheme_type == SchemeType::File => {}
         _ => return None,
     }
-    Some(url)
+    build(input, layout)
 }
