@@ -41,7 +41,8 @@ pub trait RegexEngine {
 /// engine) wherever its syntax can say the same thing, which is every pattern but those with
 /// lookaround, backreferences, `\q{…}` strings, properties of strings, lone surrogates or a
 /// capture ECMAScript would reset (inside a repeated group, or an optional one that can match
-/// the empty string). Those are refused, or with the `regress` feature go to
+/// the empty string otherwise than as `(Y*)?` or through empty alternatives, `(x|)?`, which
+/// have linear spellings). Those are refused, or with the `regress` feature go to
 /// [`regress`](https://docs.rs/regress), a backtracking ECMAScript engine in safe Rust, whose
 /// time is not bounded (as in JavaScript engines); [`LinearEngine`] always refuses them.
 #[cfg(feature = "ecmascript")]

@@ -8,8 +8,8 @@ use std::time::Instant;
 use test_support::rng::Rng;
 use whatwg_url::Url;
 use whatwg_urlpattern::{
-    ComponentName, NoRegexEngine, Reason, Router, UrlPattern, UrlPatternInit, UrlPatternInput,
-    UrlPatternOptions,
+    ComponentName, NoRegexEngine, Reason, RegexEngine, Router, UrlPattern, UrlPatternInit,
+    UrlPatternInput, UrlPatternOptions,
 };
 
 fn pathname(p: &str) -> Result<UrlPattern, whatwg_urlpattern::Error> {
@@ -18,6 +18,18 @@ fn pathname(p: &str) -> Result<UrlPattern, whatwg_urlpattern::Error> {
         ..Default::default()
     };
     UrlPattern::new((&init).into(), None, UrlPatternOptions::default())
+}
+
+/// [`pathname`] on `engine`.
+fn pathname_on<E: RegexEngine>(
+    p: &str,
+    engine: E,
+) -> Result<UrlPattern<E>, whatwg_urlpattern::Error> {
+    let init = UrlPatternInit {
+        pathname: Some(p.to_owned()),
+        ..Default::default()
+    };
+    UrlPattern::with_engine((&init).into(), None, UrlPatternOptions::default(), engine)
 }
 
 /// `new RegExp(source, "v")` in V8 (Node 20+): accepted (true) or a SyntaxError (false).
@@ -190,6 +202,25 @@ fn parsed_urls_match_without_parsing_again() {
     assert!(!pattern.test_url(&other));
 }
 
+/// An optional group whose only way to match the empty string is an empty alternative:
+/// ECMAScript refuses that empty iteration (the group stays undefined), which the linear engine
+/// says by dropping the empty alternative.
+#[cfg(feature = "ecmascript")]
+#[test]
+fn optional_group_with_an_empty_alternative_is_linear() {
+    use whatwg_urlpattern::LinearEngine;
+    let p = pathname_on("/v:x(a|bb|)?", LinearEngine).unwrap();
+    let x = |input: &str| {
+        p.exec(input.into(), None)
+            .unwrap()
+            .map(|r| r.pathname.get("x").map(str::to_owned))
+    };
+    assert_eq!(x("https://h/v"), Some(None));
+    assert_eq!(x("https://h/va"), Some(Some("a".into())));
+    assert_eq!(x("https://h/vbb"), Some(Some("bb".into())));
+    assert_eq!(x("https://h/vb"), None);
+}
+
 #[test]
 fn ignore_case() {
     let options = UrlPatternOptions { ignore_case: true };
@@ -206,29 +237,9 @@ fn ignore_case() {
 
 #[test]
 fn without_a_regex_engine() {
-    let init = UrlPatternInit {
-        pathname: Some("/books/:id/*".into()),
-        ..Default::default()
-    };
-    let p = UrlPattern::with_engine(
-        (&init).into(),
-        None,
-        UrlPatternOptions::default(),
-        NoRegexEngine,
-    )
-    .unwrap();
+    let p = pathname_on("/books/:id/*", NoRegexEngine).unwrap();
     assert!(p.test("https://a/books/1/x/y".into(), None).unwrap());
-    let init = UrlPatternInit {
-        pathname: Some("/books/:id(\\d+)".into()),
-        ..Default::default()
-    };
-    let e = UrlPattern::with_engine(
-        (&init).into(),
-        None,
-        UrlPatternOptions::default(),
-        NoRegexEngine,
-    )
-    .unwrap_err();
+    let e = pathname_on("/books/:id(\\d+)", NoRegexEngine).unwrap_err();
     assert!(matches!(e.reason(), Reason::InvalidRegExp(_)));
 }
 
@@ -260,6 +271,9 @@ fn engines() {
         ("/((?<n>a)|b)", "https://a/a"),
         ("/([\\d--[5]]+)/:y(.*)?", "https://a/123/"),
         ("/(\\p{L}+)", "https://a/abc"),
+        ("/v:x(a|bb|)?", "https://a/v"),
+        ("/v:x(|a|bb)?", "https://a/vbb"),
+        ("/v(a||b)?(b)?", "https://a/vb"),
     ];
     for (pattern, input) in cases {
         let init = build(pattern);

@@ -24,6 +24,7 @@ use crate::tokenizer::is_valid_name_code_point;
 
 mod class;
 mod escape;
+mod optional;
 
 /// Deepest nesting of groups and classes accepted.
 pub(crate) const MAX_DEPTH: usize = 128;
@@ -97,6 +98,10 @@ struct Checker {
     /// The current (disjunction, alternative) path.
     path: Vec<(usize, usize)>,
     disjunctions: usize,
+    /// Set by each disjunction as it ends: the `|` separators (positions in `out`) whose
+    /// removal leaves it unable to match the empty string, when only its empty alternatives
+    /// let it (`x|yy|`). Read by `term` right after a group (`optional.rs`).
+    empty_alternatives: Option<Vec<usize>>,
 }
 
 type Result<T> = core::result::Result<T, String>;
@@ -165,11 +170,17 @@ impl Checker {
         self.disjunctions += 1;
         let mut alternative = 0;
         let mut shape = Shape::EMPTY;
+        // Per alternative: whether it is empty (every term writes something, so an
+        // alternative that wrote nothing has none) and whether it is nullable; and where each
+        // `|` was written.
+        let (mut alternatives, mut separators) = (Vec::new(), Vec::new());
         loop {
             self.path.push((id, alternative));
+            let before = self.out.len();
             let r = self.alternative();
             self.path.pop();
             let this = r?;
+            alternatives.push((self.out.len() == before, this.nullable));
             shape = if alternative == 0 {
                 this
             } else {
@@ -179,8 +190,11 @@ impl Checker {
                 }
             };
             if !self.eat('|') {
+                self.empty_alternatives =
+                    optional::removable_separators(&alternatives, &separators);
                 return Ok(shape);
             }
+            separators.push(self.out.len());
             self.out.push('|');
             alternative += 1;
         }
@@ -212,6 +226,7 @@ impl Checker {
     fn term(&mut self) -> Result<Shape> {
         let start = self.pos;
         let groups_before = self.groups;
+        let mut empty_alternatives = None;
         let (quantifiable, atom) = match self.peek() {
             Some(c @ ('^' | '$')) => {
                 self.pos += 1;
@@ -227,7 +242,11 @@ impl Checker {
                 self.pos += 2;
                 (false, Shape::EMPTY)
             }
-            Some('(') => self.group()?,
+            Some('(') => {
+                let group = self.group()?;
+                empty_alternatives = self.empty_alternatives.take();
+                group
+            }
             Some('[') => {
                 self.pos += 1;
                 self.class()?;
@@ -278,13 +297,18 @@ impl Checker {
         // optional iteration that matches the empty string (`(.*)?` leaves the group
         // undefined where `regex` captures ""). That second case has a `regex` spelling when
         // the atom is one `Y*` with `Y` never empty: the iteration is `Y+` (`(.*)?` is
-        // `(.+)?`), which `min_one` writes in place of the inner quantifier.
+        // `(.+)?`), which `min_one` writes in place of the inner quantifier; or when it is a
+        // group that only its empty alternatives make nullable: they go (`(x|)?` is `(x)?`).
         if self.groups > groups_before {
             if repeats {
                 self.linear = false;
             } else if min_zero && nullable {
-                match atom.star {
-                    Some(range) if self.min_one(range) => nullable = false,
+                match (atom.star, empty_alternatives) {
+                    (Some(range), _) if self.min_one(range) => nullable = false,
+                    (_, Some(separators)) => {
+                        self.remove_separators(&separators);
+                        nullable = false;
+                    }
                     _ => self.linear = false,
                 }
             }
@@ -301,33 +325,6 @@ impl Checker {
             nullable: nullable || min_zero,
             star: (min_zero && !nullable).then_some((out_start, self.out.len())),
         })
-    }
-
-    /// Rewrites the quantifier at `out[range]` (whose minimum is zero) to the same with a
-    /// minimum of one: `*` `+`, `?` `{1}`, `{0,n}` `{1,n}`. False for `{0}` and `{0,0}`, which
-    /// have no such form.
-    fn min_one(&mut self, range: (usize, usize)) -> bool {
-        let Some(text) = self.out.get(range.0..range.1) else {
-            return false;
-        };
-        let rewritten = if let Some(rest) = text.strip_prefix('*') {
-            alloc::format!("+{rest}")
-        } else if text.starts_with('?') {
-            String::from("{1}")
-        } else if let Some(body) = text.strip_prefix('{') {
-            let rest = body.trim_start_matches('0');
-            let max_is_zero = rest
-                .strip_prefix(',')
-                .is_some_and(|m| m.starts_with('0') && m.trim_start_matches('0').starts_with('}'));
-            if rest.starts_with('}') || max_is_zero {
-                return false;
-            }
-            alloc::format!("{{1{rest}")
-        } else {
-            return false;
-        };
-        self.out.replace_range(range.0..range.1, &rewritten);
-        true
     }
 
     /// Quantifier, if one follows: `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy.
@@ -543,6 +540,7 @@ pub(crate) fn check(source: &str) -> core::result::Result<Translation, String> {
         max_backreference: 0,
         path: Vec::new(),
         disjunctions: 0,
+        empty_alternatives: None,
     };
     c.disjunction()?;
     if c.pos < c.chars.len() {
