@@ -2,6 +2,9 @@
 //! matcher against the regular expression engine, the router, parsed URLs, errors with
 //! positions, and hostile patterns and inputs.
 #![allow(clippy::restriction)]
+// Without the default engine, the tests of `(regexp)` groups are compiled out, and with them
+// the uses of some helpers.
+#![cfg_attr(not(feature = "ecmascript"), allow(dead_code, unused_imports))]
 
 use std::time::Instant;
 
@@ -87,6 +90,8 @@ const REGEXP_SYNTAX: &[(&str, bool)] = &[
     (r"(a)\1", true),
 ];
 
+// Needs the default engine (`(regexp)` groups).
+#[cfg(feature = "ecmascript")]
 #[test]
 fn regexp_syntax_is_ecmascripts_v_flag() {
     for &(source, ok) in REGEXP_SYNTAX {
@@ -139,6 +144,8 @@ fn errors_say_where() {
 /// The direct matcher and the regular expression engine agree: each pattern is compiled twice,
 /// once as written and once with `{…}` around a fixed tail and a `?` modifier on an always-
 /// present text, which sends it to the engine without changing what it matches.
+// Needs the default engine (`(regexp)` groups).
+#[cfg(feature = "ecmascript")]
 #[test]
 fn direct_matcher_agrees_with_the_engine() {
     let mut rng = Rng::new(17);
@@ -290,6 +297,8 @@ fn engines() {
     }
 }
 
+// Needs the default engine (`(regexp)` groups).
+#[cfg(feature = "ecmascript")]
 #[test]
 fn router_first_and_all_in_table_order() {
     let mut router = Router::new();
@@ -378,6 +387,8 @@ fn assert_quick(what: &str, f: impl FnOnce()) {
     );
 }
 
+// Needs the default engine (`(regexp)` groups).
+#[cfg(feature = "ecmascript")]
 #[test]
 fn hostile_patterns_and_inputs() {
     // A 64 KiB pattern of each shape: an error or a pattern, quickly.
