@@ -60,4 +60,27 @@ impl UrlSearchParams {
         self.serialize_into(&mut out);
         out
     }
+
+    /// `toString()` (spec 6.2): the same string as [`Display`](fmt::Display) writes, which is
+    /// what `params.to_string()` calls. Through `ToString` it would be formatted into a
+    /// buffer of its own first and then copied (two allocations); this is
+    /// [`serialize`](Self::serialize), one. Generic code (`T: ToString`, `format!`) still
+    /// goes through `Display`, with the same result.
+    ///
+    /// ```
+    /// use std::string::ToString;
+    /// let mut params = whatwg_url::UrlSearchParams::parse("q=a&b=c d");
+    /// params.sort();
+    /// assert_eq!(params.to_string(), "b=c+d&q=a");
+    /// assert_eq!(params.to_string(), ToString::to_string(&params));
+    /// assert_eq!(params.to_string(), format!("{params}"));
+    /// ```
+    #[allow(
+        clippy::inherent_to_string_shadow_display,
+        reason = "the same string as Display, in one allocation instead of two"
+    )]
+    #[inline]
+    pub fn to_string(&self) -> String {
+        self.serialize()
+    }
 }
