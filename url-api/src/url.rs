@@ -231,10 +231,10 @@ impl Url {
         let Some(host) = self.inner.host_str() else {
             return "";
         };
-        let len = match self.inner.port_str() {
-            Some(port) => host.len() + 1 + port.len(),
-            None => host.len(),
+        let Some(port) = self.inner.port_str() else {
+            return host;
         };
+        let len = host.len() + 1 + port.len();
         // In the serialization the host is followed by ":" port, then the path (a URL with a
         // host has no "/." guard), the query and the fragment.
         let end = self

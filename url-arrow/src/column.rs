@@ -66,7 +66,7 @@ impl<O: OffsetSizeTrait> Texts<O> {
 }
 
 /// Which rows are valid, one bit each.
-pub(crate) struct Validity(BooleanBufferBuilder);
+struct Validity(BooleanBufferBuilder);
 
 impl Validity {
     pub(crate) fn with_capacity(rows: usize) -> Self {

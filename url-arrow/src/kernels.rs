@@ -3,11 +3,11 @@
 use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait, StructArray};
-use arrow_buffer::BooleanBufferBuilder;
+use arrow_buffer::{BooleanBufferBuilder, NullBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use whatwg_url::{ParseError, Url};
 
-use crate::column::{StringColumn, Texts, Validity};
+use crate::column::{StringColumn, Texts};
 use crate::component::{Component, push_origin};
 use crate::input::{Width, for_each_row, text_bytes, width};
 
@@ -64,22 +64,19 @@ fn parse_as<O: OffsetSizeTrait>(
     let rows = urls.len();
     let bytes = text_bytes(urls);
     // Room for the longest each column can plausibly be, so that no column is copied to a
-    // larger buffer midway: href is about the input (plus what normalizing adds), the path up to
-    // all of it (`file:` URLs), the host parts up to half. Room never written costs no memory
-    // (the pages are never touched).
+    // larger buffer midway: href is about the input (plus what normalizing adds); the path, the
+    // origin, the host parts, the query and the fragment up to all of it (`file:` URLs, URLs
+    // that are little but a host); a scheme rarely longer than `https:`. Room never written
+    // costs no memory (the pages are never touched).
     let mut texts: [Texts<O>; 11] = Component::ALL.map(|component| {
         let guess = match component {
             Component::Href => bytes + bytes / 4 + rows * 4,
-            Component::Pathname => bytes + rows,
-            Component::Origin | Component::Host | Component::Hostname | Component::Search => {
-                bytes / 2
-            }
-            _ => bytes / 8,
+            Component::Protocol => rows * 8,
+            Component::Username | Component::Password | Component::Port => bytes / 8,
+            _ => bytes + rows,
         };
         Texts::with_capacity(rows, guess)
     });
-    // The component columns are null in the same rows (those that are not URLs): one bitmap.
-    let mut is_url = Validity::with_capacity(rows);
     let mut valid = BooleanBufferBuilder::new(rows);
     let mut error = StringColumn::<O>::with_capacity(rows, 0);
     for_each_row(urls, |row| {
@@ -111,13 +108,11 @@ fn parse_as<O: OffsetSizeTrait>(
                 pathname.push(&[url.pathname()]);
                 search.push(&[url.search()]);
                 hash.push(&[url.hash()]);
-                is_url.push(true);
                 valid.append(true);
                 error.append_null();
             }
             failed_or_null => {
                 texts.iter_mut().for_each(Texts::push_empty);
-                is_url.push(false);
                 valid.append(false);
                 match failed_or_null {
                     Some(Err(failure)) => error.append(&[failure_name(&failure)]),
@@ -127,15 +122,15 @@ fn parse_as<O: OffsetSizeTrait>(
         }
         Ok(())
     })?;
-    let nulls = is_url.finish();
+    // The component columns are null exactly in the rows that are not URLs: one bitmap, the
+    // `valid` column's.
+    let valid = valid.finish();
+    let nulls = Some(NullBuffer::new(valid.clone())).filter(|nulls| nulls.null_count() > 0);
     let mut arrays = texts
         .into_iter()
         .map(|texts| texts.finish(nulls.clone()))
         .collect::<Result<Vec<ArrayRef>, ArrowError>>()?;
-    arrays.push(Arc::new(BooleanArray::new(
-        valid.finish(),
-        urls.logical_nulls(),
-    )));
+    arrays.push(Arc::new(BooleanArray::new(valid, urls.logical_nulls())));
     arrays.push(error.finish()?);
     StructArray::try_new(
         parse_fields(urls.data_type())?,
