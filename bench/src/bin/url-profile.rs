@@ -9,7 +9,9 @@
 //!
 //! Usage: `url-profile <ours|core|general|ada|url> <parse|href|can_parse> FILE [PASSES]`, and
 //! for `ours` also `validation`, `relative`, `setters` (parse, then the four setters of the
-//! bench's setter workload) and `search_params`.
+//! bench's setter workload) and `search_params`; `arrow <parse|href>` runs that kernel of
+//! `whatwg-url-arrow` on the file as one `Utf8` column (built before the counted function,
+//! `profiled_pass_arrow`, which `*profiled_pass*` matches too).
 //! `core` is `url_core::Url` directly (without the API wrapper), `general` its parser without
 //! the fast path for already normal URLs. Prints the number of URLs, failures,
 //! and passes, so that instructions per URL are `Ir / (URLs * passes)`.
@@ -99,11 +101,28 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
     }
 }
 
+#[inline(never)]
+fn profiled_pass_arrow(variant: &str, urls: &arrow_array::StringArray) -> usize {
+    use arrow_array::Array;
+    let result = match variant {
+        "parse" => whatwg_url_arrow::parse(urls, None).map(|table| table.null_count()),
+        "href" => whatwg_url_arrow::href(urls, None).map(|column| column.null_count()),
+        _ => {
+            eprintln!("unknown variant of arrow: {variant}");
+            std::process::exit(2);
+        }
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1);
+    })
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [imp, variant, file, rest @ ..] = args.as_slice() else {
         eprintln!(
-            "usage: url-profile <ours|core|general|ada|url> <parse|href|can_parse> FILE [PASSES]"
+            "usage: url-profile <ours|core|general|ada|url|arrow> <parse|href|can_parse> FILE [PASSES]"
         );
         std::process::exit(2);
     };
@@ -119,8 +138,15 @@ fn main() {
         .map(str::to_owned)
         .collect();
     let mut failures = 0;
-    for _ in 0..passes {
-        failures = profiled_pass(imp, variant, &urls);
+    if imp == "arrow" {
+        let column = arrow_array::StringArray::from_iter_values(&urls);
+        for _ in 0..passes {
+            failures = profiled_pass_arrow(variant, black_box(&column));
+        }
+    } else {
+        for _ in 0..passes {
+            failures = profiled_pass(imp, variant, &urls);
+        }
     }
     println!("{} URLs, {failures} failures, {passes} passes", urls.len());
 }
