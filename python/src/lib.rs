@@ -5,6 +5,11 @@
 
 use pyo3::prelude::*;
 
+/// The allocator of this module's Rust code (see `Cargo.toml`): memory the kernels' output
+/// columns freed is reused by the next batch instead of being faulted in again.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod batch;
 mod errors;
 mod params;
