@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use arrow_array::{ArrayRef, GenericStringArray, OffsetSizeTrait};
-use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{
+    BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
+};
 use arrow_schema::ArrowError;
 
 /// The text of a `Utf8` (`O = i32`) or `LargeUtf8` (`O = i64`) column being built.
@@ -80,8 +82,13 @@ impl Validity {
 
     /// The null buffer, or `None` when no row is null.
     pub(crate) fn finish(mut self) -> Option<NullBuffer> {
-        Some(NullBuffer::new(self.0.finish())).filter(|nulls| nulls.null_count() > 0)
+        null_buffer(self.0.finish())
     }
+}
+
+/// The null buffer of a bit per row set where the row is valid, or `None` when none is null.
+pub(crate) fn null_buffer(valid: BooleanBuffer) -> Option<NullBuffer> {
+    Some(NullBuffer::new(valid)).filter(|nulls| nulls.null_count() > 0)
 }
 
 /// One string column with its own validity: a kernel's output of one value per row.

@@ -3,11 +3,11 @@
 use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait, StructArray};
-use arrow_buffer::{BooleanBufferBuilder, NullBuffer};
+use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use whatwg_url::{ParseError, Url};
 
-use crate::column::{StringColumn, Texts};
+use crate::column::{StringColumn, Texts, null_buffer};
 use crate::component::{Component, push_origin};
 use crate::input::{Width, for_each_row, text_bytes, width};
 
@@ -125,7 +125,7 @@ fn parse_as<O: OffsetSizeTrait>(
     // The component columns are null exactly in the rows that are not URLs: one bitmap, the
     // `valid` column's.
     let valid = valid.finish();
-    let nulls = Some(NullBuffer::new(valid.clone())).filter(|nulls| nulls.null_count() > 0);
+    let nulls = null_buffer(valid.clone());
     let mut arrays = texts
         .into_iter()
         .map(|texts| texts.finish(nulls.clone()))
