@@ -6,6 +6,7 @@
 mod bench;
 mod cli_bench;
 mod cmd;
+mod compat;
 mod conformance;
 mod downstream;
 mod duplicates;
@@ -59,6 +60,9 @@ commands:
                        ../shared/datasets, fuzz/regressions/<target>/). Prints executions,
                        exec/s and wall time. A crash input lands in fuzz/artifacts/<target>/.
   fuzz list            List the fuzz targets and the features each needs.
+  compat               rust-url 2.5.8's own tests (tests/unit.rs, its WPT harness) and doctests,
+                       fetched through cargo, against the `url` facade (url-compat/): counts, and
+                       every failure with the WPT case that decides it. Fails on any other failure.
   downstream           Build a throwaway crate outside the workspace with `url = 2.5`,
                        `idna_adapter = 1.2.2` and our library packages by path, resolved fresh;
                        fail if `cargo tree --duplicates` shows idna, idna_adapter or an icu_* crate
@@ -116,6 +120,7 @@ fn main() -> ExitCode {
         "cli-bench" => cli_bench::run(&root, rest),
         "fuzz" => fuzz::run(&root, rest),
         "downstream" => downstream::run(&root, rest),
+        "compat" if rest.is_empty() => compat::run(&root),
         "msrv" => msrv::run(&root, rest),
         "package-check" => package::run(&root, rest),
         "weight" => weight::run(&root, rest),
