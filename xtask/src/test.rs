@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cmd;
+use crate::compat;
 use crate::downstream;
 use crate::duplicates;
 use crate::fixtures;
@@ -120,6 +121,9 @@ pub fn run(root: &Path) -> ExitCode {
     const DOWNSTREAM: &str = "cargo xtask downstream";
     cmd::header(DOWNSTREAM);
     record(DOWNSTREAM, downstream::check(root).map(|()| true));
+    const COMPAT: &str = "cargo xtask compat";
+    cmd::header(COMPAT);
+    record(COMPAT, compat::check(root));
     const MSRV: &str = "cargo xtask msrv";
     cmd::header(MSRV);
     record(MSRV, msrv::check(root, false).map(|()| true));

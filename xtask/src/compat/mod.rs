@@ -18,6 +18,7 @@
 
 mod divergences;
 mod doctests;
+mod facade;
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -52,11 +53,21 @@ struct Outcomes {
 pub fn check(root: &Path) -> Result<bool, String> {
     let work = root.join("target").join("compat");
     let package = fetch(root, &work)?;
-    eprintln!("compat: rust-url {URL_VERSION}'s package at {}", package.display());
+    eprintln!(
+        "compat: rust-url {URL_VERSION}'s package at {}",
+        package.display()
+    );
     let tests_dir = work.join(format!("url-{URL_VERSION}-tests"));
     prepare(root, &package, &tests_dir)?;
     let outcomes = run_tests(root, &work, &tests_dir)?;
-    Ok(report(&outcomes))
+    let upstream_ok = report(&outcomes);
+    let own = facade::own_checks(root)?;
+    println!(
+        "compat: the facade's own tests: {} passed, {} failed",
+        own.passed, own.failed
+    );
+    facade::patched_example(root, &work)?;
+    Ok(upstream_ok)
 }
 
 /// Fetches url 2.5.8's published package through cargo; returns its unpacked folder.
@@ -75,10 +86,18 @@ fn fetch(root: &Path, work: &Path) -> Result<PathBuf, String> {
     let manifest = manifest.to_string_lossy();
     let (ok, stdout, stderr) = cmd::capture(&mut cmd::cargo(
         root,
-        &["metadata", "--format-version", "1", "--manifest-path", &manifest],
+        &[
+            "metadata",
+            "--format-version",
+            "1",
+            "--manifest-path",
+            &manifest,
+        ],
     ))?;
     if !ok {
-        return Err(format!("cargo metadata for url {URL_VERSION} failed:\n{stderr}"));
+        return Err(format!(
+            "cargo metadata for url {URL_VERSION} failed:\n{stderr}"
+        ));
     }
     let wanted = format!("url-{URL_VERSION}/Cargo.toml");
     stdout
@@ -164,7 +183,9 @@ fn run_tests(root: &Path, work: &Path, dir: &Path) -> Result<Outcomes, String> {
         &["test", "--manifest-path", &manifest, "--no-fail-fast"],
     );
     command.env("CARGO_TARGET_DIR", &target);
-    cmd::header(&format!("cargo test (rust-url {URL_VERSION}'s tests against the facade)"));
+    cmd::header(&format!(
+        "cargo test (rust-url {URL_VERSION}'s tests against the facade)"
+    ));
     // The exit status is not the verdict: the known divergences fail by design.
     let _ = cmd::run_reading_stdout(&mut command, |line| {
         println!("{line}");
@@ -172,7 +193,11 @@ fn run_tests(root: &Path, work: &Path, dir: &Path) -> Result<Outcomes, String> {
             kind = "doctest";
         }
         if let Some((name, ok)) = libtest_line(line) {
-            let kind = if name.contains(" - ") { "doctest" } else { kind };
+            let kind = if name.contains(" - ") {
+                "doctest"
+            } else {
+                kind
+            };
             outcomes.results.push((kind, name, ok));
         } else if let Some((name, ok, standard)) = wpt_line(line) {
             kind = "wpt";
@@ -221,7 +246,10 @@ fn report(outcomes: &Outcomes) -> bool {
     println!("| tests | passed | failed |\n| --- | ---: | ---: |");
     for kind in ["unit", "doctest", "wpt"] {
         let of_kind = outcomes.results.iter().filter(|r| r.0 == kind);
-        let (passed, failed) = of_kind.fold((0, 0), |(p, f), r| if r.2 { (p + 1, f) } else { (p, f + 1) });
+        let (passed, failed) = of_kind.fold(
+            (0, 0),
+            |(p, f), r| if r.2 { (p + 1, f) } else { (p, f + 1) },
+        );
         let label = match kind {
             "unit" => "tests/unit.rs",
             "doctest" => "doctests (src/*.rs)",
@@ -250,14 +278,19 @@ fn report(outcomes: &Outcomes) -> bool {
         match divergences::KNOWN.iter().find(|d| d.test == *name) {
             Some(d) => println!("- `{name}`: {}", d.why),
             None => {
-                println!("- `{name}`: NOT A KNOWN DIVERGENCE (a bug of the facade, or a case to explain)");
+                println!(
+                    "- `{name}`: NOT A KNOWN DIVERGENCE (a bug of the facade, or a case to explain)"
+                );
                 ok = false;
             }
         }
     }
     for d in divergences::KNOWN {
         if !failed.contains(d.test) {
-            println!("- known divergence `{}` passes now: remove it from xtask/src/compat/divergences.rs", d.test);
+            println!(
+                "- known divergence `{}` passes now: remove it from xtask/src/compat/divergences.rs",
+                d.test
+            );
             ok = false;
         }
     }
