@@ -49,6 +49,9 @@ enum Impl {
     Ada,
     #[cfg(feature = "competitors")]
     RustUrl,
+    /// The `url` facade: rust-url's API on our parser (`url-compat/`).
+    #[cfg(feature = "competitors")]
+    Facade,
     /// Allocate and copy the input, nothing else: what no parser can beat.
     Floor,
 }
@@ -60,7 +63,7 @@ impl Impl {
             all.push(Impl::OursCore);
         }
         #[cfg(feature = "competitors")]
-        all.extend([Impl::Ada, Impl::RustUrl]);
+        all.extend([Impl::Ada, Impl::RustUrl, Impl::Facade]);
         all.push(Impl::Floor);
         all
     }
@@ -73,6 +76,8 @@ impl Impl {
             Impl::Ada => "ada-url 4",
             #[cfg(feature = "competitors")]
             Impl::RustUrl => "url 2.5",
+            #[cfg(feature = "competitors")]
+            Impl::Facade => "url facade (ours)",
             Impl::Floor => "floor (allocate + copy)",
         }
     }
@@ -126,6 +131,17 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
         // rust-url has no can_parse; parsing is what a user would do.
         #[cfg(feature = "competitors")]
         (Impl::RustUrl, Variant::CanParse) => run(urls, |u| url::Url::parse(u).is_ok()),
+        #[cfg(feature = "competitors")]
+        (Impl::Facade, Variant::Parse) => {
+            run(urls, |u| black_box(url_facade::Url::parse(u)).is_ok())
+        }
+        #[cfg(feature = "competitors")]
+        (Impl::Facade, Variant::ParseHref) => run(urls, |u| match url_facade::Url::parse(u) {
+            Ok(url) => black_box(url.as_str()).len() != usize::MAX,
+            Err(_) => false,
+        }),
+        #[cfg(feature = "competitors")]
+        (Impl::Facade, Variant::CanParse) => run(urls, |u| url_facade::Url::parse(u).is_ok()),
     }
 }
 

@@ -35,6 +35,8 @@ pub mod validity;
 
 #[cfg(feature = "differential")]
 pub mod differential;
+#[cfg(feature = "facade")]
+pub mod facade;
 
 /// The workspace README's examples (one for each layer) run as doctests of this crate: it depends
 /// on all five library packages and, unlike them, is never packaged (a published crate may not
@@ -108,10 +110,16 @@ pub const TARGETS: &[Target] = &[
         check: differential::check,
         features: &["differential"],
     },
+    #[cfg(feature = "facade")]
+    Target {
+        name: "facade",
+        check: facade::check,
+        features: &["facade"],
+    },
 ];
 
 /// The names of all targets, including those behind features.
-pub const ALL_TARGET_NAMES: [&str; 10] = [
+pub const ALL_TARGET_NAMES: [&str; 11] = [
     "parse",
     "setters",
     "search_params",
@@ -122,6 +130,7 @@ pub const ALL_TARGET_NAMES: [&str; 10] = [
     "urlpattern",
     "arrow",
     "differential",
+    "facade",
 ];
 
 /// The target called `name`, if it is built in.

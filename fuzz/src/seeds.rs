@@ -242,7 +242,7 @@ pub fn seeds_for(name: &str, strings: &Strings, lines: &[String]) -> Vec<Vec<u8>
                 seeds.insert(join(&rows));
             }
         }
-        "parse" | "differential" | "validity" => {
+        "parse" | "differential" | "validity" | "facade" => {
             seeds.extend(urls());
             seeds.extend(
                 strings

@@ -133,6 +133,12 @@ fn replay_differential() {
     replay("differential", url_fuzz::differential::check);
 }
 
+#[cfg(feature = "facade")]
+#[test]
+fn replay_facade() {
+    replay("facade", url_fuzz::facade::check);
+}
+
 #[test]
 fn percent_encode_sets_match_the_spec() {
     url_fuzz::percent::check_sets();

@@ -60,8 +60,9 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     }
 }
 
-fn variants(root: &Path) -> [Variant; 5] {
+fn variants(root: &Path) -> [Variant; 6] {
     let ours = packages::toml_path(&root.join("url-api"));
+    let facade = packages::toml_path(&root.join("url-compat"));
     [
         Variant {
             label: "`whatwg-url` (default features)",
@@ -85,6 +86,13 @@ fn variants(root: &Path) -> [Variant; 5] {
             label: "`url` 2.5.8",
             id: "url-2-5-8",
             dependencies: "url = \"=2.5.8\"\n".to_owned(),
+            parse: "url::Url::parse(&input).map(|u| u.as_str().to_owned())",
+        },
+        Variant {
+            label: "`url` facade (`url = \"2.5\"` + `[patch.crates-io]`, default features)",
+            id: "url-facade",
+            // The patch section follows the dependencies in the scratch manifest.
+            dependencies: format!("url = \"2.5\"\n\n[patch.crates-io]\nurl = {{ path = {facade} }}\n"),
             parse: "url::Url::parse(&input).map(|u| u.as_str().to_owned())",
         },
         Variant {
@@ -153,7 +161,16 @@ fn measure_all(root: &Path, runs: usize) -> Result<bool, String> {
     };
     let extra = ours.crates as i64 - url.crates as i64;
     let ratio = ours.seconds / url.seconds.max(f64::MIN_POSITIVE);
-    let crates_ok = ours.crates <= url.crates + MAX_CRATES_OVER_URL;
+    let mut crates_ok = ours.crates <= url.crates + MAX_CRATES_OVER_URL;
+    if let Some((_, facade)) = results.get(4) {
+        crates_ok &= facade.crates <= url.crates + MAX_CRATES_OVER_URL;
+        let extra = facade.crates as i64 - url.crates as i64;
+        println!(
+            "weight: the url facade builds {extra:+} crates against url 2.5.8 (target at most +{MAX_CRATES_OVER_URL}: {}), in {:.2}× its time",
+            if facade.crates <= url.crates + MAX_CRATES_OVER_URL { "met" } else { "MISSED" },
+            facade.seconds / url.seconds.max(f64::MIN_POSITIVE)
+        );
+    }
     println!(
         "\nweight: default whatwg-url builds {extra:+} crates against url 2.5.8 (target at most +{MAX_CRATES_OVER_URL}: {}), \
          in {ratio:.2}× its clean build time (target at most {MAX_TIME_RATIO}: {})",
