@@ -41,8 +41,9 @@ impl Url {
         self.inner.host_kind().is_some()
     }
 
-    /// Return the authority of this URL as an ASCII string: userinfo, host and port, without
-    /// the `//` and `@` delimiters... the `@` is kept; empty without an authority.
+    /// Return the authority of this URL as an ASCII string: what stands between the `//` and
+    /// the path (`username:password@host:port`); empty without an authority or when it is
+    /// empty (`file:///`).
     ///
     /// ```rust
     /// use url::Url;

@@ -171,7 +171,10 @@ impl Offsets {
             Position::BeforePassword if has_password => self.username_end + ":".len(),
             Position::BeforePassword => self.username_end,
             Position::AfterPassword if has_password => self.host_start - "@".len(),
-            Position::AfterPassword => self.host_start,
+            // No password: an empty range where it would start (rust-url 2.5.8 gives
+            // `host_start` here, so `[BeforePassword..AfterPassword]` of `https://u@h/` is
+            // `"@"`, and its own debug assertion fails on such a URL).
+            Position::AfterPassword => self.username_end,
             Position::BeforeHost => self.host_start,
             Position::AfterHost => self.host_end,
             Position::BeforePort => match self.port {
