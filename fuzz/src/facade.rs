@@ -88,10 +88,15 @@ pub fn check(data: &[u8]) {
         let modelled = apply_model(&mut model, call);
         apply(&mut url, call);
         consistent(&url, call);
-        apply_rust_url(&mut theirs, call);
-        if theirs.as_str() != url.as_str() {
+        // rust-url's debug assertions fire on some calls (`set_host(None)` on a URL with an
+        // empty path): in a debug build that is a panic, taken as a divergence here.
+        let survived = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            apply_rust_url(&mut theirs, call);
+        }))
+        .is_ok();
+        if !survived || theirs.as_str() != url.as_str() {
             // F1: the facade gives the standard's setter result; rust-url does not.
-            if modelled {
+            if modelled && survived {
                 assert_eq!(
                     model.href(),
                     url.as_str(),
@@ -107,62 +112,45 @@ pub fn check(data: &[u8]) {
     }
 }
 
+/// Makes `call` on a URL of rust-url's API: the facade's or rust-url's own (the same method
+/// names and signatures, so one body for both).
+macro_rules! apply {
+    ($url:expr, $call:expr) => {
+        match $call {
+            Call::SetFragment(f) => $url.set_fragment(f.as_deref()),
+            Call::SetQuery(q) => $url.set_query(q.as_deref()),
+            Call::SetPath(p) => $url.set_path(p),
+            Call::SetPort(p) => drop($url.set_port(*p)),
+            Call::SetUsername(u) => drop($url.set_username(u)),
+            Call::SetPassword(p) => drop($url.set_password(p.as_deref())),
+            Call::SetScheme(s) => drop($url.set_scheme(s)),
+            Call::SetHost(h) => drop($url.set_host(h.as_deref())),
+            Call::AppendPair(k, v) => drop($url.query_pairs_mut().append_pair(k, v)),
+            Call::PushSegment(s) => {
+                if let Ok(mut segments) = $url.path_segments_mut() {
+                    segments.push(s);
+                }
+            }
+            Call::PopSegment => {
+                if let Ok(mut segments) = $url.path_segments_mut() {
+                    segments.pop();
+                }
+            }
+            Call::Join(input) => {
+                if let Ok(joined) = $url.join(input) {
+                    *$url = joined;
+                }
+            }
+        }
+    };
+}
+
 fn apply(url: &mut url_facade::Url, call: &Call) {
-    match call {
-        Call::SetFragment(f) => url.set_fragment(f.as_deref()),
-        Call::SetQuery(q) => url.set_query(q.as_deref()),
-        Call::SetPath(p) => url.set_path(p),
-        Call::SetPort(p) => drop(url.set_port(*p)),
-        Call::SetUsername(u) => drop(url.set_username(u)),
-        Call::SetPassword(p) => drop(url.set_password(p.as_deref())),
-        Call::SetScheme(s) => drop(url.set_scheme(s)),
-        Call::SetHost(h) => drop(url.set_host(h.as_deref())),
-        Call::AppendPair(k, v) => drop(url.query_pairs_mut().append_pair(k, v)),
-        Call::PushSegment(s) => {
-            if let Ok(mut segments) = url.path_segments_mut() {
-                segments.push(s);
-            }
-        }
-        Call::PopSegment => {
-            if let Ok(mut segments) = url.path_segments_mut() {
-                segments.pop();
-            }
-        }
-        Call::Join(input) => {
-            if let Ok(joined) = url.join(input) {
-                *url = joined;
-            }
-        }
-    }
+    apply!(url, call)
 }
 
 fn apply_rust_url(url: &mut url::Url, call: &Call) {
-    match call {
-        Call::SetFragment(f) => url.set_fragment(f.as_deref()),
-        Call::SetQuery(q) => url.set_query(q.as_deref()),
-        Call::SetPath(p) => url.set_path(p),
-        Call::SetPort(p) => drop(url.set_port(*p)),
-        Call::SetUsername(u) => drop(url.set_username(u)),
-        Call::SetPassword(p) => drop(url.set_password(p.as_deref())),
-        Call::SetScheme(s) => drop(url.set_scheme(s)),
-        Call::SetHost(h) => drop(url.set_host(h.as_deref())),
-        Call::AppendPair(k, v) => drop(url.query_pairs_mut().append_pair(k, v)),
-        Call::PushSegment(s) => {
-            if let Ok(mut segments) = url.path_segments_mut() {
-                segments.push(s);
-            }
-        }
-        Call::PopSegment => {
-            if let Ok(mut segments) = url.path_segments_mut() {
-                segments.pop();
-            }
-        }
-        Call::Join(input) => {
-            if let Ok(joined) = url.join(input) {
-                *url = joined;
-            }
-        }
-    }
+    apply!(url, call)
 }
 
 /// The standard's setter for `call` on whatwg-url (spec 6.1), where the standard has one:

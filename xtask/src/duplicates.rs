@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The library packages, by directory.
-pub const LIBRARY_DIRS: [&str; 7] = [
+pub const LIBRARY_DIRS: [&str; 8] = [
     "percent",
     "host",
     "form-urlencoded",
@@ -29,6 +29,7 @@ pub const LIBRARY_DIRS: [&str; 7] = [
     "url-api",
     "urlpattern",
     "url-arrow",
+    "url-compat",
 ];
 /// Lines a block has at least.
 const MIN_LINES: usize = 6;

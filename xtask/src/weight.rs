@@ -92,7 +92,9 @@ fn variants(root: &Path) -> [Variant; 6] {
             label: "`url` facade (`url = \"2.5\"` + `[patch.crates-io]`, default features)",
             id: "url-facade",
             // The patch section follows the dependencies in the scratch manifest.
-            dependencies: format!("url = \"2.5\"\n\n[patch.crates-io]\nurl = {{ path = {facade} }}\n"),
+            dependencies: format!(
+                "url = \"2.5\"\n\n[patch.crates-io]\nurl = {{ path = {facade} }}\n"
+            ),
             parse: "url::Url::parse(&input).map(|u| u.as_str().to_owned())",
         },
         Variant {
@@ -167,7 +169,11 @@ fn measure_all(root: &Path, runs: usize) -> Result<bool, String> {
         let extra = facade.crates as i64 - url.crates as i64;
         println!(
             "weight: the url facade builds {extra:+} crates against url 2.5.8 (target at most +{MAX_CRATES_OVER_URL}: {}), in {:.2}× its time",
-            if facade.crates <= url.crates + MAX_CRATES_OVER_URL { "met" } else { "MISSED" },
+            if facade.crates <= url.crates + MAX_CRATES_OVER_URL {
+                "met"
+            } else {
+                "MISSED"
+            },
             facade.seconds / url.seconds.max(f64::MIN_POSITIVE)
         );
     }
