@@ -17,12 +17,15 @@ impl Url {
     /// let url = Url::from_file_path("/tmp/foo.txt").unwrap();
     /// assert_eq!(url.as_str(), "file:///tmp/foo.txt");
     /// assert!(Url::from_file_path("../foo.txt").is_err());
+    /// // As rust-url: runs of separators, `.` segments and a trailing separator go.
+    /// assert_eq!(Url::from_file_path("/a//b/./c/").unwrap().as_str(), "file:///a/b/c");
     /// # }
     /// ```
     #[allow(clippy::result_unit_err)]
     pub fn from_file_path<P: AsRef<Path>>(path: P) -> Result<Url, ()> {
+        let path = components(path.as_ref());
         #[cfg(unix)]
-        if let Some(url) = with_nul_bytes(path.as_ref(), false) {
+        if let Some(url) = with_nul_bytes(&path, false) {
             return url;
         }
         whatwg_url::Url::from_file_path(path)
@@ -35,8 +38,9 @@ impl Url {
     /// the directory.
     #[allow(clippy::result_unit_err)]
     pub fn from_directory_path<P: AsRef<Path>>(path: P) -> Result<Url, ()> {
+        let path = components(path.as_ref());
         #[cfg(unix)]
-        if let Some(url) = with_nul_bytes(path.as_ref(), true) {
+        if let Some(url) = with_nul_bytes(&path, true) {
             return url;
         }
         whatwg_url::Url::from_directory_path(path)
@@ -58,6 +62,14 @@ impl Url {
         }
         self.inner.to_file_path().map_err(|_| ())
     }
+}
+
+/// The path as rust-url reads it: through `Path::components`, which drops runs of separators,
+/// `.` segments (but a leading one) and a trailing separator (`/a//b/./c/` is `/a/b/c`). The
+/// standard has no rule for file paths, so rust-url's API decides; whatwg-url's own
+/// conversions keep every segment (`whatwg_url::Url::from_file_path`).
+fn components(path: &Path) -> PathBuf {
+    path.components().collect()
 }
 
 /// A POSIX path with NUL bytes, as rust-url converts it: each NUL is written `%00`.
