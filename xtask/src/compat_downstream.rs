@@ -260,9 +260,17 @@ fn prepare(
     let mut update = cmd::cargo(copy, &["update", "-p", "url", "--precise", "2.5.8"]);
     if !copy.join("Cargo.lock").is_file() {
         let mut generate = cmd::cargo(copy, &["generate-lockfile"]);
-        quiet(&mut generate, dir, krate, "generate-lockfile")?;
+        quiet(&mut generate, &log_path(dir, krate, "generate-lockfile"))?;
     }
-    quiet(&mut update, dir, krate, "update")?;
+    let label = if facade.is_some() {
+        "facade"
+    } else {
+        "rust-url"
+    };
+    quiet(
+        &mut update,
+        &log_path(dir, krate, &format!("update-{label}")),
+    )?;
     if let Some(facade) = facade {
         manifest.push_str(&format!(
             "\n[patch.crates-io]\nurl = {{ path = {} }}\n",
@@ -302,27 +310,45 @@ fn check_tree_root(first: &str, facade: Option<&Path>) -> Result<(), String> {
     }
 }
 
-/// Runs a preparation step with its output in the crate's log folder.
-fn quiet(command: &mut Command, dir: &Path, krate: &Downstream, step: &str) -> Result<(), String> {
-    let log = log_path(dir, krate, step);
-    command.stdout(log_file(&log)?).stderr(log_file(&log)?);
+/// Runs a preparation step with its output in `log`.
+fn quiet(command: &mut Command, log: &Path) -> Result<(), String> {
+    command.stdout(log_file(log)?).stderr(log_file(log)?);
     if cmd::run(command)? {
         Ok(())
     } else {
-        Err(format!("`cargo {step}` failed: see {}", log.display()))
+        Err(format!(
+            "{} failed: see {}",
+            describe_command(command),
+            log.display()
+        ))
     }
 }
 
-/// `target/compat-downstream/logs/<name>-<version>-<step>.log`.
+/// `cargo ARGS…` as typed.
+fn describe_command(command: &Command) -> String {
+    let args: Vec<String> = command
+        .get_args()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    format!("`cargo {}`", args.join(" "))
+}
+
+/// `target/compat-downstream/logs/<name>-<version>-<step>.log` (written afresh by each run).
 fn log_path(dir: &Path, krate: &Downstream, step: &str) -> PathBuf {
-    dir.join("logs")
-        .join(format!("{}-{}-{step}.log", krate.name, krate.version))
+    let path = dir
+        .join("logs")
+        .join(format!("{}-{}-{step}.log", krate.name, krate.version));
+    // Best effort: a missing folder or file shows up when the log is opened.
+    if let Some(parent) = path.parent() {
+        let _ = fs::create_dir_all(parent);
+    }
+    let _ = fs::remove_file(&path);
+    path
 }
 
+/// `path` opened for appending (stdout and stderr of one command share it); [`log_path`] removed
+/// the previous run's.
 fn log_file(path: &Path) -> Result<fs::File, String> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent).map_err(|e| format!("creating {}: {e}", parent.display()))?;
-    }
     fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -340,9 +366,6 @@ fn cargo_test(
     run: &mut Run,
 ) -> Result<bool, String> {
     let log = log_path(dir, krate, &format!("test-{label}"));
-    if log.exists() {
-        fs::remove_file(&log).map_err(|e| format!("removing {}: {e}", log.display()))?;
-    }
     let mut args = vec!["test", "--no-fail-fast", "--"];
     for name in krate.needs_internet {
         args.extend(["--skip", name, "--exact"]);
