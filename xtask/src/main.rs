@@ -64,7 +64,7 @@ commands:
   compat [--downstream [--facade DIR] [CRATE ...]]
                        Without --downstream: url 2.5.8's own tests against the facade (url-compat/).
                        --downstream: published crates that depend on url 2.x (pinned in
-                       compat_downstream::CRATES: ureq, git-url-parse, amq-protocol-uri,
+                       compat_downstream::CRATES: attohttpc, git-url-parse, amq-protocol-uri,
                        import_map, cookie_store), fetched with cargo into
                        target/compat-downstream/, each tested twice with its own suite: with
                        rust-url 2.5.8, then with the facade patched in ([patch.crates-io]; cargo
