@@ -298,6 +298,11 @@ fn prepare(
             packages::toml_path(facade)
         ));
         packages::write(&manifest_path, &manifest)?;
+        // The lock file holds rust-url 2.5.8, and the facade's version (2.5.8 with build
+        // metadata) is another one: as for any user with a lock file, the patch is taken only
+        // once `url` is updated.
+        let mut update = cmd::cargo(copy, &["update", "-p", "url"]);
+        quiet(&mut update, &log_path(dir, krate, "patch-facade"))?;
     }
     let mut tree = cmd::cargo(copy, &["tree", "-i", "url", "--target", "all"]);
     let (ok, stdout, stderr) = cmd::capture(&mut tree)?;
