@@ -10,125 +10,22 @@
 //! only `url` and what depends on it is built twice. Nothing of it goes into the repository:
 //! everything lives under `target/compat-downstream/`.
 
-use std::collections::BTreeMap;
+mod crates;
+mod report;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::cmd;
-use crate::libtest::{Failures, Totals, truncate};
 use crate::packages;
-
-/// A published crate that depends on `url` 2.x, tested with its own suite.
-#[derive(Debug, Clone, Copy)]
-pub struct Downstream {
-    pub name: &'static str,
-    /// The version tested: pinned, so that the table can be compared from run to run.
-    pub version: &'static str,
-    /// What its tests do with URLs (the table's third column).
-    pub exercises: &'static str,
-    /// Arguments of `cargo test` (features, test targets), the same in both runs; none: every
-    /// target with the default features.
-    pub cargo_args: &'static [&'static str],
-    /// What `cargo_args` leave out, and why (empty when nothing is).
-    pub left_out: &'static str,
-}
-
-/// The crates, chosen for test suites that run offline (servers on 127.0.0.1 at most) and build
-/// quickly on two cores.
-pub const CRATES: [Downstream; 5] = [
-    Downstream {
-        name: "attohttpc",
-        version: "0.31.0",
-        exercises: "HTTP client: requests to its own servers on 127.0.0.1 (redirects, HTTP and \
-                    HTTPS proxies, multipart bodies, timeouts), request lines from `Url`s",
-        cargo_args: &[
-            "--features",
-            "multipart-form",
-            "--lib",
-            "--test",
-            "test_multipart",
-            "--test",
-            "test_proxy",
-            "--test",
-            "test_redirection",
-            "--test",
-            "test_timeout",
-        ],
-        left_out: "tests/test_invalid_certs.rs (requests to badssl.com); its one doctest is \
-                   `no_run`",
-    },
-    Downstream {
-        name: "git-url-parse",
-        version: "0.6.0",
-        exercises: "repository URLs (https, ssh, git, file, scp-like) parsed and normalized, \
-                    round trips through `url::Url`",
-        cargo_args: &[],
-        left_out: "",
-    },
-    Downstream {
-        name: "amq-protocol-uri",
-        version: "10.6.3",
-        exercises: "AMQP connection URLs: user info, host, port, vhost path, query parameters",
-        cargo_args: &[],
-        left_out: "",
-    },
-    Downstream {
-        name: "import_map",
-        version: "0.25.0",
-        exercises: "WICG import maps: specifiers and scopes resolved against base URLs with \
-                    `Url::join`, paths extended through `PathSegmentsMut`",
-        cargo_args: &[],
-        left_out: "",
-    },
-    Downstream {
-        name: "cookie_store",
-        version: "0.22.1",
-        exercises: "cookie jar: domain and path matching of request URLs, public suffixes",
-        cargo_args: &[],
-        left_out: "",
-    },
-];
+use crates::{CRATES, Downstream};
+use report::{Row, Run, outcome_line};
 
 /// How long one `cargo test` may take, build included, before its process group is killed (a
 /// test that waits forever must not stop the table).
 const TEST_TIMEOUT_SECS: u32 = 20 * 60;
-
-/// Differences decided by the standard: a test that passes with rust-url and fails with the
-/// facade, because rust-url does not follow the standard there. Crate, test, the case that
-/// decides it. A difference not listed here fails the command.
-pub const EXPLAINED: &[(&str, &str, &str)] = &[];
-
-/// How one test ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Passed,
-    Failed,
-    Ignored,
-}
-
-/// One `cargo test` run of one crate.
-#[derive(Debug, Default)]
-pub struct Run {
-    /// Whether it built and the tree check held (`false`: the counts are not meaningful).
-    pub built: bool,
-    pub totals: Totals,
-    /// Every test's outcome by name (a name seen in two test binaries gets ` #N`, N the binary's
-    /// place in the run).
-    pub outcomes: BTreeMap<String, Outcome>,
-    pub failures: Failures,
-    pub elapsed: Duration,
-    /// Why the run could not be made, when it could not.
-    pub error: Option<String>,
-}
-
-/// The two runs of one crate.
-struct Row {
-    krate: Downstream,
-    published: Run,
-    facade: Run,
-}
 
 /// Runs every crate of [`CRATES`]; `facade` is the facade's package folder.
 pub fn run(root: &Path, facade: &Path) -> ExitCode {
@@ -177,7 +74,7 @@ pub fn run_only(root: &Path, facade: &Path, only: &[String]) -> ExitCode {
             facade: facade_run,
         });
     }
-    let ok = report(&rows, &facade, started.elapsed());
+    let ok = report::print(&rows, &facade, started.elapsed());
     if ok {
         ExitCode::SUCCESS
     } else {
@@ -438,165 +335,10 @@ fn cargo_test(
     Ok(built)
 }
 
-/// `(name, outcome)` of libtest's `test NAME ... ok` (or `FAILED`, `ignored`).
-fn outcome_line(line: &str) -> Option<(&str, Outcome)> {
-    let (name, result) = line.strip_prefix("test ")?.rsplit_once(" ... ")?;
-    let outcome = match result {
-        "ok" => Outcome::Passed,
-        "FAILED" => Outcome::Failed,
-        r if r.starts_with("ignored") => Outcome::Ignored,
-        _ => return None,
-    };
-    Some((name, outcome))
-}
-
 /// The last `n` lines of `text`.
 fn tail(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
     lines[lines.len().saturating_sub(n)..].join("\n")
-}
-
-/// Prints the table and the differences; `true` when every crate built with both and every
-/// difference is one of [`EXPLAINED`].
-fn report(rows: &[Row], facade: &Path, elapsed: Duration) -> bool {
-    let mut ok = true;
-    println!("\n## Downstream test suites: rust-url 2.5.8 and the facade\n");
-    println!("Facade: {}\n", facade.display());
-    println!(
-        "| crate | version | what its tests do with URLs | rust-url 2.5.8: passed / failed | facade: passed / failed | differing tests |"
-    );
-    println!("| --- | --- | --- | --- | --- | --- |");
-    for row in rows {
-        let differing = differences(row);
-        println!(
-            "| {} | {} | {} | {} | {} | {} |",
-            row.krate.name,
-            row.krate.version,
-            row.krate.exercises,
-            cell(&row.published),
-            cell(&row.facade),
-            differing.len()
-        );
-    }
-    println!();
-    for row in rows {
-        let krate = &row.krate;
-        for (label, run) in [("rust-url", &row.published), ("facade", &row.facade)] {
-            if let Some(error) = &run.error {
-                println!("- {} {} ({label}): {error}", krate.name, krate.version);
-                ok = false;
-            } else if !run.built {
-                println!(
-                    "- {} {} ({label}): does not build",
-                    krate.name, krate.version
-                );
-                ok = false;
-            }
-        }
-        if !krate.left_out.is_empty() {
-            println!(
-                "- {} {}: left out of both runs: {} (`cargo test {}`)",
-                krate.name,
-                krate.version,
-                krate.left_out,
-                krate.cargo_args.join(" ")
-            );
-        }
-        for (test, published, with_facade) in differences(row) {
-            let explained = EXPLAINED
-                .iter()
-                .find(|(c, t, _)| *c == krate.name && *t == test);
-            println!(
-                "- {} {}: `{test}`: {} with rust-url, {} with the facade{}",
-                krate.name,
-                krate.version,
-                describe(published),
-                describe(with_facade),
-                explained.map_or(String::new(), |(_, _, why)| format!(": {why}"))
-            );
-            let regression = published == Some(Outcome::Passed);
-            if regression && explained.is_none() {
-                ok = false;
-                print_failure(&row.facade, &test);
-            }
-        }
-    }
-    let minutes = elapsed.as_secs() / 60;
-    println!(
-        "\ncompat --downstream: {} crate(s) in {minutes} min {} s (per crate and run: {})",
-        rows.len(),
-        elapsed.as_secs() % 60,
-        rows.iter()
-            .map(|r| format!(
-                "{} {} s / {} s",
-                r.krate.name,
-                r.published.elapsed.as_secs(),
-                r.facade.elapsed.as_secs()
-            ))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    ok
-}
-
-/// `passed / failed` of a run, or why there is no count.
-fn cell(run: &Run) -> String {
-    if run.error.is_some() {
-        "not run".to_owned()
-    } else if !run.built {
-        "does not build".to_owned()
-    } else {
-        format!("{} / {}", run.totals.passed, run.totals.failed)
-    }
-}
-
-/// The tests whose outcome differs between the two runs: name, outcome with rust-url, with the
-/// facade (`None`: the test did not run).
-fn differences(row: &Row) -> Vec<(String, Option<Outcome>, Option<Outcome>)> {
-    if !row.published.built || !row.facade.built {
-        return Vec::new();
-    }
-    let mut names: Vec<&String> = row
-        .published
-        .outcomes
-        .keys()
-        .chain(row.facade.outcomes.keys())
-        .collect();
-    names.sort();
-    names.dedup();
-    names
-        .into_iter()
-        .filter_map(|name| {
-            let published = row.published.outcomes.get(name).copied();
-            let with_facade = row.facade.outcomes.get(name).copied();
-            (published != with_facade).then(|| (name.clone(), published, with_facade))
-        })
-        .collect()
-}
-
-fn describe(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Passed) => "passes",
-        Some(Outcome::Failed) => "fails",
-        Some(Outcome::Ignored) => "is ignored",
-        None => "does not run",
-    }
-}
-
-/// Prints the captured output of `test` in the facade's run (its assertion message).
-fn print_failure(run: &Run, test: &str) {
-    let name = test.split(" #").next().unwrap_or(test);
-    if let Some(failure) = run.failures.failures.iter().find(|f| f.test == name) {
-        for line in failure
-            .lines
-            .iter()
-            .take_while(|l| !l.starts_with("stack backtrace:"))
-            .filter(|l| !l.trim().is_empty())
-            .take(12)
-        {
-            println!("    {}", truncate(line, 300));
-        }
-    }
 }
 
 /// Copies the folder `from` to `to`, recursively.
@@ -624,58 +366,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_test_lines() {
-        assert_eq!(
-            outcome_line("test tests::join ... ok"),
-            Some(("tests::join", Outcome::Passed))
-        );
-        assert_eq!(
-            outcome_line("test src/lib.rs - Url::join (line 12) ... FAILED"),
-            Some(("src/lib.rs - Url::join (line 12)", Outcome::Failed))
-        );
-        assert_eq!(
-            outcome_line("test slow ... ignored, needs the network"),
-            Some(("slow", Outcome::Ignored))
-        );
-        assert_eq!(outcome_line("test result: ok. 1 passed; 0 failed"), None);
-        assert_eq!(outcome_line("running 3 tests"), None);
-    }
-
-    #[test]
     fn checks_the_root_of_the_tree() {
         assert!(check_tree_root("url v2.5.8", None).is_ok());
         assert!(check_tree_root("url v2.5.8 (/x/url-compat)", None).is_err());
         let facade = Path::new("/x/url-compat");
         assert!(check_tree_root("url v2.5.8+whatwg (/x/url-compat)", Some(facade)).is_ok());
         assert!(check_tree_root("url v2.5.8", Some(facade)).is_err());
-    }
-
-    #[test]
-    fn differences_are_by_name() {
-        let mut published = Run {
-            built: true,
-            ..Run::default()
-        };
-        let mut facade = Run {
-            built: true,
-            ..Run::default()
-        };
-        published.outcomes.insert("a".into(), Outcome::Passed);
-        published.outcomes.insert("b".into(), Outcome::Passed);
-        facade.outcomes.insert("a".into(), Outcome::Passed);
-        facade.outcomes.insert("b".into(), Outcome::Failed);
-        facade.outcomes.insert("c".into(), Outcome::Passed);
-        let row = Row {
-            krate: CRATES[0],
-            published,
-            facade,
-        };
-        assert_eq!(
-            differences(&row),
-            [
-                ("b".to_owned(), Some(Outcome::Passed), Some(Outcome::Failed)),
-                ("c".to_owned(), None, Some(Outcome::Passed)),
-            ]
-        );
     }
 }
