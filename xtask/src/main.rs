@@ -65,7 +65,7 @@ commands:
                        Without --downstream: url 2.5.8's own tests against the facade (url-compat/).
                        --downstream: published crates that depend on url 2.x (pinned in
                        compat_downstream::CRATES: attohttpc, git-url-parse, amq-protocol-uri,
-                       import_map, cookie_store), fetched with cargo into
+                       import_map, deno_path_util, cookie_store), fetched with cargo into
                        target/compat-downstream/, each tested twice with its own suite: with
                        rust-url 2.5.8, then with the facade patched in ([patch.crates-io]; cargo
                        tree -i url must show the facade's path). Prints the table (passed / failed

@@ -17,7 +17,7 @@ pub struct Downstream {
 
 /// The crates, chosen for test suites that run offline (servers on 127.0.0.1 at most) and build
 /// quickly on two cores.
-pub const CRATES: [Downstream; 5] = [
+pub const CRATES: [Downstream; 6] = [
     Downstream {
         name: "attohttpc",
         version: "0.31.0",
@@ -59,6 +59,14 @@ pub const CRATES: [Downstream; 5] = [
         version: "0.25.0",
         exercises: "WICG import maps: specifiers and scopes resolved against base URLs with \
                     `Url::join`, paths extended through `PathSegmentsMut`",
+        cargo_args: &[],
+        left_out: "",
+    },
+    Downstream {
+        name: "deno_path_util",
+        version: "0.6.4",
+        exercises: "`file:` URLs: paths to URLs and back (`Url::from_file_path`, \
+                    `to_file_path`), specifiers resolved against them with `Url::join`",
         cargo_args: &[],
         left_out: "",
     },
