@@ -63,16 +63,16 @@ commands:
   fuzz list            List the fuzz targets and the features each needs.
   compat [--downstream [--facade DIR] [CRATE ...]]
                        Without --downstream: url 2.5.8's own tests against the facade (url-compat/).
-                       --downstream: published crates that depend on url 2.x (pinned in
-                       compat_downstream::CRATES: attohttpc, git-url-parse, amq-protocol-uri,
-                       import_map, deno_path_util, cookie_store), fetched with cargo into
+                       --downstream: six published crates that depend on url 2.x (pinned in
+                       xtask/src/compat_downstream/crates.rs), fetched with cargo into
                        target/compat-downstream/, each tested twice with its own suite: with
                        rust-url 2.5.8, then with the facade patched in ([patch.crates-io]; cargo
                        tree -i url must show the facade's path). Prints the table (passed / failed
                        with each) and the tests that differ; fails when a crate does not build or a
                        test passing with rust-url fails with the facade, unless the standard
-                       decides it (compat_downstream::EXPLAINED). --facade DIR: another facade
-                       package (default url-compat/); CRATE ...: only those. About 15 minutes.
+                       decides it (EXPLAINED in crates.rs). --facade DIR: another facade package
+                       (default url-compat/); CRATE ...: only those. About 12 minutes from an
+                       empty target/compat-downstream/ on two busy cores, 1-3 minutes again.
   downstream           Build a throwaway crate outside the workspace with `url = 2.5`,
                        `idna_adapter = 1.2.2` and our library packages by path, resolved fresh;
                        fail if `cargo tree --duplicates` shows idna, idna_adapter or an icu_* crate
