@@ -7,6 +7,7 @@ mod bench;
 mod cli_bench;
 mod cmd;
 mod compat;
+mod compat_downstream;
 mod conformance;
 mod downstream;
 mod duplicates;
@@ -60,9 +61,22 @@ commands:
                        ../shared/datasets, fuzz/regressions/<target>/). Prints executions,
                        exec/s and wall time. A crash input lands in fuzz/artifacts/<target>/.
   fuzz list            List the fuzz targets and the features each needs.
-  compat               rust-url 2.5.8's own tests (tests/unit.rs, its WPT harness) and doctests,
-                       fetched through cargo, against the `url` facade (url-compat/): counts, and
-                       every failure with the WPT case that decides it. Fails on any other failure.
+  compat [--downstream [--facade DIR] [CRATE ...]]
+                       Without --downstream: url 2.5.8's own tests (tests/unit.rs, its WPT harness)
+                       and doctests, fetched through cargo, against the facade (url-compat/):
+                       counts, every failure with the WPT case that decides it (fails on any
+                       other), then the facade's own fmt, clippy and tests, and the README example
+                       in a fresh crate under [patch.crates-io]. A step of `cargo xtask test`.
+                       --downstream: six published crates that depend on url 2.x (pinned in
+                       xtask/src/compat_downstream/crates.rs), fetched with cargo into
+                       target/compat-downstream/, each tested twice with its own suite: with
+                       rust-url 2.5.8, then with the facade patched in ([patch.crates-io]; cargo
+                       tree -i url must show the facade's path). Prints the table (passed / failed
+                       with each) and the tests that differ; fails when a crate does not build or a
+                       test passing with rust-url fails with the facade, unless the standard
+                       decides it (EXPLAINED in crates.rs). --facade DIR: another facade package
+                       (default url-compat/); CRATE ...: only those. About 12 minutes from an
+                       empty target/compat-downstream/ on two busy cores, 1-3 minutes again.
   downstream           Build a throwaway crate outside the workspace with `url = 2.5`,
                        `idna_adapter = 1.2.2` and our library packages by path, resolved fresh;
                        fail if `cargo tree --duplicates` shows idna, idna_adapter or an icu_* crate
@@ -119,8 +133,8 @@ fn main() -> ExitCode {
         "bench" => bench::run(&root, rest),
         "cli-bench" => cli_bench::run(&root, rest),
         "fuzz" => fuzz::run(&root, rest),
+        "compat" => compat(&root, rest),
         "downstream" => downstream::run(&root, rest),
-        "compat" if rest.is_empty() => compat::run(&root),
         "msrv" => msrv::run(&root, rest),
         "package-check" => package::run(&root, rest),
         "weight" => weight::run(&root, rest),
@@ -135,9 +149,42 @@ fn main() -> ExitCode {
 }
 
 /// The workspace root: the parent of this crate's directory.
-fn workspace_root() -> PathBuf {
+pub(crate) fn workspace_root() -> PathBuf {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
+}
+
+/// `cargo xtask compat [--downstream [--facade DIR] [CRATE ...]]`.
+fn compat(root: &Path, rest: &[String]) -> ExitCode {
+    let Some((first, rest)) = rest.split_first() else {
+        return compat::run(root);
+    };
+    if first != "--downstream" {
+        eprintln!("error: `cargo xtask compat` takes only --downstream (got `{first}`)");
+        return ExitCode::from(2);
+    }
+    let mut facade = root.join("url-compat");
+    let mut only = Vec::new();
+    let mut args = rest.iter();
+    while let Some(arg) = args.next() {
+        if arg == "--facade" {
+            let Some(dir) = args.next() else {
+                eprintln!("error: --facade needs a folder");
+                return ExitCode::from(2);
+            };
+            facade = PathBuf::from(dir);
+        } else if arg.starts_with('-') {
+            eprintln!("error: unknown option `{arg}` of `cargo xtask compat --downstream`");
+            return ExitCode::from(2);
+        } else {
+            only.push(arg.clone());
+        }
+    }
+    if only.is_empty() {
+        compat_downstream::run(root, &facade)
+    } else {
+        compat_downstream::run_only(root, &facade, &only)
+    }
 }
 
 /// `Some(exit code 2)` when a command that takes no options was given some.
