@@ -22,8 +22,8 @@ pub enum FilePathError {
     /// The path, or the URL's decoded path, holds a NUL byte (no file system takes one).
     NulByte,
     /// A host that the path style cannot express: any host for a POSIX path; for a Windows
-    /// path, a UNC server name that the URL host parser rejects, the host `.` (`\\.\` is the
-    /// device namespace), an IPv6 address written in brackets (Windows writes it as
+    /// path, a UNC server name that the URL host parser rejects, an IPv6 address written in
+    /// brackets (Windows writes it as
     /// `--1.ipv6-literal.net`), and a name under `ipv6-literal.net` that is not an IPv6
     /// address without zone.
     UnsupportedHost,
@@ -34,7 +34,8 @@ pub enum FilePathError {
     /// UTF-16.
     NotUnicode,
     /// A Windows path prefix other than a drive or UNC path (`\\.\pipe\…`, `\\?\Volume{…}\`,
-    /// `\\?\GLOBALROOT\…`, a bare volume `\\?\C:`): device namespaces have no `file:` URL.
+    /// `\\?\GLOBALROOT\…`, a bare volume `\\?\C:`), and the URL host `.`, which would write
+    /// one (`file://./pipe/x`): device namespaces have no `file:` URL.
     UnsupportedPrefix,
     /// A UNC path without its share (`\\server`, `\\server\`, `file://server/`), or with `.`
     /// or `..` where the share belongs: `\\server\share` is the root, and a path must name it.

@@ -39,7 +39,7 @@ pub(super) fn host_to_server(url: &Url) -> Result<String, FilePathError> {
     let hostname = url.hostname();
     match url.host_kind() {
         // `\\.\…` would be a device path (`file://./pipe/x` must not name `\\.\pipe\x`).
-        Some(HostKind::Domain) if hostname == "." => Err(FilePathError::UnsupportedHost),
+        Some(HostKind::Domain) if hostname == "." => Err(FilePathError::UnsupportedPrefix),
         // A domain in the zone is the address Windows reads it as (or no server at all).
         Some(HostKind::Domain) => match ipv6_literal(hostname) {
             Some(address) => address.map(|bracketed| literal_of(&bracketed)),
