@@ -266,10 +266,16 @@ fn issue_27_examples() {
     // `%3A` is not a drive letter to the URL parser, `|` is (so it is encoded as `%7C`).
     let url = Url::parse("file:///C%3A/..", None).unwrap();
     assert_eq!(url.pathname(), "/");
-    assert_eq!(Url::parse("file:///C|/..", None).unwrap().pathname(), "/C:/");
+    assert_eq!(
+        Url::parse("file:///C|/..", None).unwrap().pathname(),
+        "/C:/"
+    );
     assert_eq!(from_posix(b"/C|/x").unwrap(), "file:///C%7C/x");
     // Separator runs: one separator, both ways, also between server and share.
-    assert_eq!(to_windows("file://server//share/dir").unwrap(), r"\\server\share\dir");
+    assert_eq!(
+        to_windows("file://server//share/dir").unwrap(),
+        r"\\server\share\dir"
+    );
     assert_eq!(
         from_windows(r"\\server\\\share\dir").unwrap(),
         "file://server/share/dir"
@@ -280,10 +286,7 @@ fn issue_27_examples() {
     // Verbatim paths are taken literally or refused, never normalized.
     assert_eq!(from_windows(r"\\?\C:/"), Err(E::VerbatimPath));
     assert_eq!(from_windows(r"\\?\C:/foo"), Err(E::VerbatimPath));
-    assert_eq!(
-        from_windows(r"\\?\C:\foo\..\bar.txt"),
-        Err(E::VerbatimPath)
-    );
+    assert_eq!(from_windows(r"\\?\C:\foo\..\bar.txt"), Err(E::VerbatimPath));
     assert_eq!(from_windows(r"\\?\C:\foo\\bar"), Err(E::VerbatimPath));
     assert_eq!(
         from_windows(r"\\?\C:\foo\bar.txt").unwrap(),
@@ -318,10 +321,21 @@ fn issue_27_examples() {
     assert_eq!(from_windows("C:"), Err(E::DriveRelative));
     assert_eq!(to_windows("file:///C:/").unwrap(), r"C:\");
     // Trailing dots and spaces: refused both ways (Win32 would strip them).
-    for path in [r"C:\a.", r"C:\a.\b", r"C:\b ", r"C:\...", r"\\server\share.\x"] {
+    for path in [
+        r"C:\a.",
+        r"C:\a.\b",
+        r"C:\b ",
+        r"C:\...",
+        r"\\server\share.\x",
+    ] {
         assert_eq!(from_windows(path), Err(E::TrailingDotOrSpace), "{path}");
     }
-    for url in ["file:///C:/a.", "file:///C:/a./b", "file:///C:/b%20", "file://s/share%20/x"] {
+    for url in [
+        "file:///C:/a.",
+        "file:///C:/a./b",
+        "file:///C:/b%20",
+        "file://s/share%20/x",
+    ] {
         assert_eq!(to_windows(url), Err(E::TrailingDotOrSpace), "{url}");
     }
     // ... and POSIX names keep them.
@@ -331,11 +345,21 @@ fn issue_27_examples() {
     assert_eq!(to_windows("file:///C:/a:b").unwrap(), r"C:\a:b");
     assert_eq!(from_windows(r"C:\x\D:\..\y").unwrap(), "file:///C:/x/y");
     // DOS device names open a device, not a file.
-    for path in [r"C:\NUL", r"C:\x\con.txt", r"C:\COM1", r"C:\lpt¹", r"C:\nul .x", r"C:\AUX:s"] {
+    for path in [
+        r"C:\NUL",
+        r"C:\x\con.txt",
+        r"C:\COM1",
+        r"C:\lpt¹",
+        r"C:\nul .x",
+        r"C:\AUX:s",
+    ] {
         assert_eq!(from_windows(path), Err(E::DeviceName), "{path}");
     }
     assert_eq!(to_windows("file:///C:/x/NUL"), Err(E::DeviceName));
-    assert_eq!(from_windows(r"C:\NULL\COM10\CONSOLE").unwrap(), "file:///C:/NULL/COM10/CONSOLE");
+    assert_eq!(
+        from_windows(r"C:\NULL\COM10\CONSOLE").unwrap(),
+        "file:///C:/NULL/COM10/CONSOLE"
+    );
 }
 
 #[test]

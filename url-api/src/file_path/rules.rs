@@ -76,7 +76,10 @@ fn is_device_name(name: &[u8]) -> bool {
         base = rest;
     }
     const DEVICES: [&[u8]; 6] = [b"CON", b"PRN", b"AUX", b"NUL", b"CONIN$", b"CONOUT$"];
-    if DEVICES.iter().any(|device| base.eq_ignore_ascii_case(device)) {
+    if DEVICES
+        .iter()
+        .any(|device| base.eq_ignore_ascii_case(device))
+    {
         return true;
     }
     match base {

@@ -19,8 +19,7 @@ pub(super) fn server_to_host(server: &[u8]) -> Result<String, FilePathError> {
     // decodes `%XX` in a domain: a server name holding `%` would name another server.
     // `localhost` is the empty host in a `file:` URL (spec 4.4 file host state), which would
     // lose the UNC path.
-    if server.starts_with('[') || server.contains('%') || server.eq_ignore_ascii_case("localhost")
-    {
+    if server.starts_with('[') || server.contains('%') || server.eq_ignore_ascii_case("localhost") {
         return Err(FilePathError::UnsupportedHost);
     }
     let mut host = String::new();

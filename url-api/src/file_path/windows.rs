@@ -40,18 +40,20 @@ pub(super) fn to_url(path: &[u16], directory: bool) -> Result<Url, FilePathError
         check_verbatim(parts.get(3..).unwrap_or_default())?;
     }
     let (root, names) = match parts.as_slice() {
-        [b"", b"", b"?" | b".", rest @ ..] if verbatim || bytes.starts_with(br"\\.\") => {
-            match rest {
-                [drive, names @ ..] if is_drive(drive) && !names.is_empty() => {
-                    (Root::Drive(drive), names)
-                }
-                [unc, rest @ ..] if unc.eq_ignore_ascii_case(b"UNC") => unc_root(rest)?,
-                _ => return Err(FilePathError::UnsupportedPrefix),
+        [b"", b"", b"?" | b".", rest @ ..] if verbatim || bytes.starts_with(br"\\.\") => match rest
+        {
+            [drive, names @ ..] if is_drive(drive) && !names.is_empty() => {
+                (Root::Drive(drive), names)
             }
-        }
+            [unc, rest @ ..] if unc.eq_ignore_ascii_case(b"UNC") => unc_root(rest)?,
+            _ => return Err(FilePathError::UnsupportedPrefix),
+        },
         [b"", b"", rest @ ..] => unc_root(rest)?,
         [drive, names @ ..] if is_drive(drive) && !names.is_empty() => (Root::Drive(drive), names),
-        [first, ..] if first.get(1) == Some(&b':') && first.first().is_some_and(u8::is_ascii_alphabetic) => {
+        [first, ..]
+            if first.get(1) == Some(&b':')
+                && first.first().is_some_and(u8::is_ascii_alphabetic) =>
+        {
             return Err(FilePathError::DriveRelative);
         }
         _ => return Err(FilePathError::RelativePath),
@@ -89,8 +91,7 @@ pub(super) fn to_url(path: &[u16], directory: bool) -> Result<Url, FilePathError
 fn check_verbatim(parts: &[&[u8]]) -> Result<(), FilePathError> {
     let last = parts.len().saturating_sub(1);
     for (i, part) in parts.iter().enumerate() {
-        if part.contains(&b'/') || matches!(*part, b"." | b"..") || (part.is_empty() && i != last)
-        {
+        if part.contains(&b'/') || matches!(*part, b"." | b"..") || (part.is_empty() && i != last) {
             return Err(FilePathError::VerbatimPath);
         }
     }

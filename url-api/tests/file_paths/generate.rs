@@ -34,13 +34,17 @@ fn posix_name(rng: &mut Rng) -> Vec<u8> {
 /// An absolute POSIX path (sometimes with a leading `//`), up to 7 names deep, with runs of `/`
 /// and dot segments anywhere.
 pub fn posix_path(rng: &mut Rng) -> Vec<u8> {
-    let mut path = if rng.one_in(8) { b"//".to_vec() } else { b"/".to_vec() };
+    let mut path = if rng.one_in(8) {
+        b"//".to_vec()
+    } else {
+        b"/".to_vec()
+    };
     let names = rng.below(8);
     for i in 0..names {
         path.extend(posix_name(rng));
         if i + 1 < names || rng.one_in(3) {
             let run = 1 + usize::from(rng.one_in(5)) * rng.below(3);
-            path.extend(std::iter::repeat(b'/').take(run));
+            path.extend(std::iter::repeat_n(b'/', run));
         }
     }
     path
@@ -90,7 +94,11 @@ pub const SERVERS: &[&str] = &[
 /// The roots of Windows paths: drives, UNC, verbatim and device forms, and relative or
 /// drive-relative starts. Each is followed by a separator, or by nothing.
 fn windows_root(rng: &mut Rng) -> String {
-    let letter = char::from(if rng.one_in(2) { b'C' } else { b'a' + rng.below(26) as u8 });
+    let letter = char::from(if rng.one_in(2) {
+        b'C'
+    } else {
+        b'a' + rng.below(26) as u8
+    });
     let server = *rng.pick(SERVERS);
     let share = if rng.one_in(6) { ".." } else { "share" };
     match rng.below(10) {
@@ -149,8 +157,31 @@ const URL_HOSTS: &[&str] = &[
 
 /// URL path segments: names, the special names percent-encoded or not, escapes of every kind.
 const URL_SEGMENTS: &[&str] = &[
-    "a", "B", "C:", "c|", "C%3A", "a.", "b%20", "...", "con.txt", "a:b", "%41", "%2e",
-    "%2E%2e", ".", "..", "", "%FF", "%ED%A0%80", "%C3%A9", "%25", "x%", "%7C", "a%3Fb", "d", "e",
+    "a",
+    "B",
+    "C:",
+    "c|",
+    "C%3A",
+    "a.",
+    "b%20",
+    "...",
+    "con.txt",
+    "a:b",
+    "%41",
+    "%2e",
+    "%2E%2e",
+    ".",
+    "..",
+    "",
+    "%FF",
+    "%ED%A0%80",
+    "%C3%A9",
+    "%25",
+    "x%",
+    "%7C",
+    "a%3Fb",
+    "d",
+    "e",
 ];
 
 /// Segments that every style refuses, drawn less often.
@@ -166,12 +197,18 @@ pub fn file_url(rng: &mut Rng) -> String {
     let mut url = format!("file://{host}");
     if host.is_empty() && !rng.one_in(3) {
         url.push('/');
-        url.push_str(*rng.pick(URL_DRIVES));
+        let drive = *rng.pick(URL_DRIVES);
+        url.push_str(drive);
     }
     for _ in 0..rng.below(7) {
         url.push('/');
-        let segments = if rng.one_in(12) { URL_REFUSED } else { URL_SEGMENTS };
-        url.push_str(*rng.pick(segments));
+        let segments = if rng.one_in(12) {
+            URL_REFUSED
+        } else {
+            URL_SEGMENTS
+        };
+        let segment = *rng.pick(segments);
+        url.push_str(segment);
     }
     if rng.one_in(5) {
         url.push_str("/?q#f");
@@ -198,7 +235,10 @@ const TWIN_SERVERS: &[(&str, &str)] = &[
     ("--1.ipv6-literal.net", "[::1]"),
     ("2001-db8--1.ipv6-literal.net", "[2001:db8::1]"),
     ("fe80--1s4.ipv6-literal.net", "fe80--1s4.ipv6-literal.net"),
-    ("not-an-address.ipv6-literal.net", "not-an-address.ipv6-literal.net"),
+    (
+        "not-an-address.ipv6-literal.net",
+        "not-an-address.ipv6-literal.net",
+    ),
 ];
 
 /// A name's bytes in a URL: percent-encoded but for ASCII letters, digits and `.:-_~`.
@@ -220,13 +260,24 @@ pub fn twin(rng: &mut Rng, windows: bool) -> Twin {
     } else if rng.one_in(2) {
         let letter = char::from(b'A' + rng.below(26) as u8);
         if rng.one_in(8) {
-            return Twin { path: format!("{letter}:").into_bytes(), url: format!("file:///{letter}:") };
+            return Twin {
+                path: format!("{letter}:").into_bytes(),
+                url: format!("file:///{letter}:"),
+            };
         }
-        (b'\\', format!("{letter}:\\").into_bytes(), format!("file:///{letter}:/"))
+        (
+            b'\\',
+            format!("{letter}:\\").into_bytes(),
+            format!("file:///{letter}:/"),
+        )
     } else {
         let (server, host) = *rng.pick(TWIN_SERVERS);
         let run = 1 + usize::from(rng.one_in(4)) * rng.below(3);
-        (b'\\', format!(r"\\{server}{}", "\\".repeat(run)).into_bytes(), format!("file://{host}{}", "/".repeat(run)))
+        (
+            b'\\',
+            format!(r"\\{server}{}", "\\".repeat(run)).into_bytes(),
+            format!("file://{host}{}", "/".repeat(run)),
+        )
     };
     let names = rng.below(6) + usize::from(windows);
     for i in 0..names {
@@ -243,7 +294,7 @@ pub fn twin(rng: &mut Rng, windows: bool) -> Twin {
         url_encode(&name, &mut url);
         if i + 1 < names || rng.one_in(3) {
             let run = 1 + usize::from(rng.one_in(4)) * rng.below(3);
-            path.extend(std::iter::repeat(sep).take(run));
+            path.extend(std::iter::repeat_n(sep, run));
             url.push_str(&"/".repeat(run));
         }
     }

@@ -77,7 +77,11 @@ pub fn wtf8(units: &[u16]) -> Vec<u8> {
             Ok(c) => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
             Err(e) => {
                 let u = e.unpaired_surrogate();
-                out.extend([0xE0 | (u >> 12) as u8, 0x80 | ((u >> 6) & 0x3F) as u8, 0x80 | (u & 0x3F) as u8]);
+                out.extend([
+                    0xE0 | (u >> 12) as u8,
+                    0x80 | ((u >> 6) & 0x3F) as u8,
+                    0x80 | (u & 0x3F) as u8,
+                ]);
             }
         }
     }
@@ -97,7 +101,9 @@ pub fn windows(path: &[u16]) -> Option<Location> {
     let body: Vec<u8> = if verbatim {
         body
     } else {
-        body.iter().map(|&b| if b == b'/' { b'\\' } else { b }).collect()
+        body.iter()
+            .map(|&b| if b == b'/' { b'\\' } else { b })
+            .collect()
     };
     let parts: Vec<&[u8]> = body.split(|&b| b == b'\\').collect();
     match parts.as_slice() {
@@ -176,7 +182,7 @@ pub fn windows_url(url: &Url) -> Option<Location> {
                 _ => server(host)?,
             };
             let share = names.iter().position(|n| !n.is_empty())?;
-            let share = names.drain(..=share).last()?;
+            let share = names.drain(..=share).next_back()?;
             Root::Unc(server, share)
         }
     };
@@ -200,7 +206,11 @@ pub fn decode(s: &[u8]) -> Vec<u8> {
     let mut i = 0;
     while i < s.len() {
         let hex = |b: u8| (b as char).to_digit(16);
-        match (s[i], s.get(i + 1).copied().and_then(hex), s.get(i + 2).copied().and_then(hex)) {
+        match (
+            s[i],
+            s.get(i + 1).copied().and_then(hex),
+            s.get(i + 2).copied().and_then(hex),
+        ) {
             (b'%', Some(h), Some(l)) => {
                 out.push((h * 16 + l) as u8);
                 i += 3;

@@ -89,10 +89,19 @@ fn check_path(style: &Style, path: &[u8], counts: &mut Counts) {
         return;
     };
     counts.converted += 1;
-    let named = (style.model)(path)
-        .unwrap_or_else(|| panic!("{}: {shown:?} names no file but converts to {url}", style.name));
+    let named = (style.model)(path).unwrap_or_else(|| {
+        panic!(
+            "{}: {shown:?} names no file but converts to {url}",
+            style.name
+        )
+    });
     // 1: the URL's root is the path's, and its names are the normalized names.
-    assert_eq!((style.url_model)(&url).as_ref(), Some(&named), "{}: {shown:?} → {url}", style.name);
+    assert_eq!(
+        (style.url_model)(&url).as_ref(),
+        Some(&named),
+        "{}: {shown:?} → {url}",
+        style.name
+    );
     // On POSIX no first segment may be a drive letter, which the URL parser would not pop.
     let first = url.pathname().as_bytes();
     assert!(
@@ -101,9 +110,21 @@ fn check_path(style: &Style, path: &[u8], counts: &mut Counts) {
         "{shown:?} → {url}: a drive letter"
     );
     // 2: the path back names the same file, and converts to the same URL.
-    let back = (style.to_path)(&url).unwrap_or_else(|e| panic!("{}: {url} of {shown:?}: {e}", style.name));
-    assert_eq!((style.model)(&back).as_ref(), Some(&named), "{}: {shown:?} → {url} → {:?}", style.name, String::from_utf8_lossy(&back));
-    assert_eq!((style.from_path)(&back).as_ref(), Ok(&url), "{}: {shown:?}", style.name);
+    let back =
+        (style.to_path)(&url).unwrap_or_else(|e| panic!("{}: {url} of {shown:?}: {e}", style.name));
+    assert_eq!(
+        (style.model)(&back).as_ref(),
+        Some(&named),
+        "{}: {shown:?} → {url} → {:?}",
+        style.name,
+        String::from_utf8_lossy(&back)
+    );
+    assert_eq!(
+        (style.from_path)(&back).as_ref(),
+        Ok(&url),
+        "{}: {shown:?}",
+        style.name
+    );
 }
 
 /// Property 2 from a URL.
@@ -115,11 +136,26 @@ fn check_url(style: &Style, url: &Url, counts: &mut Counts) {
     counts.converted += 1;
     let shown = String::from_utf8_lossy(&path);
     // The path is on the URL's root, with the URL's names.
-    assert_eq!((style.model)(&path), (style.url_model)(url), "{}: {url} → {shown:?}", style.name);
-    let normal = (style.from_path)(&path).unwrap_or_else(|e| panic!("{}: {url} → {shown:?}: {e}", style.name));
-    assert_eq!((style.to_path)(&normal).as_ref(), Ok(&path), "{}: {url} → {shown:?} → {normal}", style.name);
+    assert_eq!(
+        (style.model)(&path),
+        (style.url_model)(url),
+        "{}: {url} → {shown:?}",
+        style.name
+    );
+    let normal = (style.from_path)(&path)
+        .unwrap_or_else(|e| panic!("{}: {url} → {shown:?}: {e}", style.name));
+    assert_eq!(
+        (style.to_path)(&normal).as_ref(),
+        Ok(&path),
+        "{}: {url} → {shown:?} → {normal}",
+        style.name
+    );
     let again = (style.from_path)(&(style.to_path)(&normal).unwrap()).unwrap();
-    assert_eq!(again, normal, "{}: {normal} is not a fixed point", style.name);
+    assert_eq!(
+        again, normal,
+        "{}: {normal} is not a fixed point",
+        style.name
+    );
 }
 
 /// Property 3 on one twin.
@@ -128,7 +164,11 @@ fn check_twin(style: &Style, twin: &Twin, counts: &mut Counts) {
     let from_path = (style.from_path)(&twin.path).map(|u| (style.to_path)(&u).unwrap());
     let from_url = (style.to_path)(&url);
     let shown = String::from_utf8_lossy(&twin.path);
-    assert_eq!(from_path, from_url, "{}: path {shown:?} and URL {}", style.name, twin.url);
+    assert_eq!(
+        from_path, from_url,
+        "{}: path {shown:?} and URL {}",
+        style.name, twin.url
+    );
     match from_path {
         Ok(_) => counts.converted += 1,
         Err(_) => counts.refused += 1,
@@ -142,7 +182,10 @@ fn report(what: &str, counts: &Counts, min_converted: usize, min_refused: usize)
         counts.converted,
         counts.refused
     );
-    assert!(counts.converted >= min_converted && counts.refused >= min_refused, "{what}: {counts:?}");
+    assert!(
+        counts.converted >= min_converted && counts.refused >= min_refused,
+        "{what}: {counts:?}"
+    );
 }
 
 const PATHS: usize = 20_000;
@@ -193,6 +236,11 @@ fn properties_same_rule_both_ways() {
             check_twin(style, &generate::twin(&mut rng, windows), &mut counts);
         }
         let min_refused = if windows { TWINS / 10 } else { 0 };
-        report(&format!("{} twins", style.name), &counts, TWINS / 3, min_refused);
+        report(
+            &format!("{} twins", style.name),
+            &counts,
+            TWINS / 3,
+            min_refused,
+        );
     }
 }
