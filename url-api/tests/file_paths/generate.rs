@@ -101,7 +101,7 @@ fn windows_root(rng: &mut Rng) -> String {
     });
     let server = *rng.pick(SERVERS);
     let share = if rng.one_in(6) { ".." } else { "share" };
-    match rng.below(10) {
+    match rng.below(11) {
         0..=2 => format!("{letter}:"),
         3..=5 => {
             let run = "\\".repeat(1 + usize::from(rng.one_in(4)) * rng.below(3));
@@ -110,6 +110,7 @@ fn windows_root(rng: &mut Rng) -> String {
         6 => format!(r"\\?\{letter}:"),
         7 => format!(r"\\?\UNC\{server}\{share}"),
         8 => format!(r"\\.\{letter}:"),
+        9 => format!(r"\\.\UNC\{server}\{share}"),
         _ => String::from(if rng.one_in(2) { "" } else { "relative" }),
     }
 }

@@ -107,26 +107,30 @@ pub fn windows(path: &[u16]) -> Option<Location> {
     };
     let parts: Vec<&[u8]> = body.split(|&b| b == b'\\').collect();
     match parts.as_slice() {
-        [unc, server, share, rest @ ..] if prefixed && unc.eq_ignore_ascii_case(b"UNC") => {
+        [unc, server, share, rest @ ..] if verbatim && unc.eq_ignore_ascii_case(b"UNC") => {
             let root = Root::Unc(server_of(server)?, share.to_vec());
-            finish(root, rest, verbatim)
+            finish(root, rest, true)
         }
+        [unc, rest @ ..] if prefixed && unc.eq_ignore_ascii_case(b"UNC") => unc_location(rest),
         [drive, rest @ ..] if drive.len() == 2 && drive[1] == b':' && !rest.is_empty() => {
             if !drive[0].is_ascii_alphabetic() {
                 return None;
             }
             finish(Root::Drive(drive[0].to_ascii_uppercase()), rest, verbatim)
         }
-        [b"", b"", rest @ ..] if !prefixed => {
-            // `\\server\share`: runs between server and share are one (as in Node's path.win32).
-            let mut it = rest.iter().copied();
-            let server = it.next().filter(|s| !s.is_empty())?;
-            let share = it.by_ref().find(|s| !s.is_empty())?;
-            let after: Vec<&[u8]> = it.collect();
-            finish(Root::Unc(server_of(server)?, share.to_vec()), &after, false)
-        }
+        [b"", b"", rest @ ..] if !prefixed => unc_location(rest),
         _ => None,
     }
+}
+
+/// `server\share\…` outside a verbatim path: runs between server and share are one (as in
+/// Node's path.win32).
+fn unc_location(parts: &[&[u8]]) -> Option<Location> {
+    let mut it = parts.iter().copied();
+    let server = it.next().filter(|s| !s.is_empty())?;
+    let share = it.by_ref().find(|s| !s.is_empty())?;
+    let after: Vec<&[u8]> = it.collect();
+    finish(Root::Unc(server_of(server)?, share.to_vec()), &after, false)
 }
 
 fn server_of(name: &[u8]) -> Option<Server> {
