@@ -101,7 +101,10 @@ fn twins(url: &Url) {
             format!(r"\\{server}\{joined}")
         }
         Some(HostKind::Ipv4) => format!(r"\\{}\{joined}", url.hostname()),
-        _ => joined,
+        // Without a host the path starts at the root: a drive, or `\` for none (so that
+        // `file://///server/share`, with empty names first, is not read as `\\server\share`).
+        _ if names.first().is_some_and(|n| is_drive(n)) => joined,
+        _ => format!(r"\{joined}"),
     };
     let units: Vec<u16> = twin.encode_utf16().collect();
     let from_twin = Url::from_windows_path(&units).and_then(|u| u.to_windows_path());
@@ -111,6 +114,11 @@ fn twins(url: &Url) {
         (Err(FilePathError::MissingDriveLetter), Err(_)) => {}
         (a, b) => panic!("Windows twin {twin:?} of {url:?}: {b:?}, the URL: {a:?}"),
     }
+}
+
+/// `C:` (the URL parser has made `C|` into `C:` in a first segment).
+fn is_drive(name: &[u8]) -> bool {
+    matches!(name, [letter, b':'] if letter.is_ascii_alphabetic())
 }
 
 /// Properties 1 and 2 from the input read as a POSIX path.
