@@ -101,10 +101,16 @@ fn twins(url: &Url) {
             format!(r"\\{server}\{joined}")
         }
         Some(HostKind::Ipv4) => format!(r"\\{}\{joined}", url.hostname()),
-        // Without a host the path starts at the root: a drive, or `\` for none (so that
-        // `file://///server/share`, with empty names first, is not read as `\\server\share`).
+        // Without a host the path starts at a drive; without one there is no root a Windows
+        // path could start with (a twin would read `file:////server/share` as `\\server\share`).
         _ if names.first().is_some_and(|n| is_drive(n)) => joined,
-        _ => format!(r"\{joined}"),
+        _ => {
+            assert!(
+                url.to_windows_path().is_err(),
+                "{url:?} has no drive letter"
+            );
+            return;
+        }
     };
     let units: Vec<u16> = twin.encode_utf16().collect();
     let from_twin = Url::from_windows_path(&units).and_then(|u| u.to_windows_path());
