@@ -232,6 +232,9 @@ fn windows_forms() {
     assert_eq!(to_windows("file://./pipe/x"), Err(E::UnsupportedPrefix));
     assert_eq!(from_windows("//./pipe/x"), Err(E::UnsupportedPrefix));
     assert_eq!(from_windows(r"\\.\pipe\x"), Err(E::UnsupportedPrefix));
+    // A server the host parser maps to `.` (found by the parse fuzz target).
+    assert_eq!(from_windows("//\u{3002}/s/x"), Err(E::UnsupportedPrefix));
+    assert_eq!(from_windows("\\\\\u{FF0E}\\s"), Err(E::UnsupportedPrefix));
 }
 
 /// Each example of issue 27's "Why", with the answer the platform gives or the refusal.

@@ -24,6 +24,9 @@ pub(super) fn server_to_host(server: &[u8]) -> Result<String, FilePathError> {
     }
     let mut host = String::new();
     match host::parse_host_into(server, false, &mut host, &mut NoSink) {
+        // A name the host parser maps to `.` (`。`, `．`) would be the device prefix `\\.\`, as the
+        // URL host `.` is (found by the parse fuzz target).
+        Ok(HostKind::Domain) if host == "." => Err(FilePathError::UnsupportedPrefix),
         Ok(HostKind::Domain) if host != "localhost" => match ipv6_literal(&host) {
             Some(address) => address,
             None => Ok(host),
