@@ -34,8 +34,9 @@ pub enum FilePathError {
     /// UTF-16.
     NotUnicode,
     /// A Windows path prefix other than a drive or UNC path (`\\.\pipe\…`, `\\?\Volume{…}\`,
-    /// `\\?\GLOBALROOT\…`, a bare volume `\\?\C:`), and the URL host `.`, which would write
-    /// one (`file://./pipe/x`): device namespaces have no `file:` URL.
+    /// `\\?\GLOBALROOT\…`, a bare volume `\\?\C:`), and the URL host `.` or a server the host
+    /// parser maps to it (`。`), which would write one (`file://./pipe/x`): device namespaces
+    /// have no `file:` URL.
     UnsupportedPrefix,
     /// A UNC path without its share (`\\server`, `\\server\`, `file://server/`), or with `.`
     /// or `..` where the share belongs: `\\server\share` is the root, and a path must name it.
