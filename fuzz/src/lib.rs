@@ -22,6 +22,7 @@
 //! ```
 
 pub mod arrow;
+pub mod file_paths;
 pub mod form_urlencoded;
 pub mod host;
 pub mod input;

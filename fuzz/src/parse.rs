@@ -11,7 +11,9 @@
 //! - idempotence: the href parses to the same href, the same components and an equal record;
 //! - with a base: `base.join(x)` equals `Url::parse(x, Some(base))`, and
 //!   `base.join(base.make_relative(url))` gives the URL back;
-//! - a `file:` URL's POSIX and Windows paths survive path → URL → path.
+//! - the file-path properties of [`crate::file_paths`]: a `file:` URL's POSIX and Windows
+//!   paths come back as themselves, the URL's path written as a path converts as the URL does,
+//!   and the input read as a path stays under its root and comes back.
 
 use url_core::{ReportedError, Utf8};
 use whatwg_url::Url;
@@ -98,7 +100,10 @@ pub fn check_one(input: &str, base: Option<&str>) {
         "can_parse disagrees with parse for {input:?} (base {base:?})"
     );
     fast_path_agrees(input, base);
-    let Ok(url) = parsed else { return };
+    let Ok(url) = parsed else {
+        crate::file_paths::check(input, None);
+        return;
+    };
     check_url(&url);
     if let Some(base) = base.and_then(|b| Url::parse(b, None).ok()) {
         let joined = base.join(input);
@@ -116,30 +121,7 @@ pub fn check_one(input: &str, base: Option<&str>) {
             );
         }
     }
-    file_paths_round_trip(&url);
-}
-
-/// A `file:` URL's POSIX and Windows paths, when it has them, give back a URL whose path is
-/// the same (the query and fragment are not part of a path).
-fn file_paths_round_trip(url: &Url) {
-    if let Ok(path) = url.to_posix_path() {
-        let back = Url::from_posix_path(&path)
-            .unwrap_or_else(|e| panic!("POSIX path {path:?} of {url:?}: {e}"));
-        assert_eq!(
-            back.to_posix_path().as_ref(),
-            Ok(&path),
-            "POSIX path of {url:?} through {back:?}"
-        );
-    }
-    if let Ok(path) = url.to_windows_path() {
-        let back = Url::from_windows_path(&path)
-            .unwrap_or_else(|e| panic!("Windows path {path:?} of {url:?}: {e}"));
-        assert_eq!(
-            back.to_windows_path().as_ref(),
-            Ok(&path),
-            "Windows path of {url:?} through {back:?}"
-        );
-    }
+    crate::file_paths::check(input, Some(&url));
 }
 
 /// The invariants of a parsed URL: the record's own checker, and idempotence of parse ∘ href.

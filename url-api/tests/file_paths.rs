@@ -1,10 +1,16 @@
 //! `file:` URLs and paths of both styles, on every platform: the vectors of rust-url's
 //! `tests/unit.rs` (url 2.5.8) and of Node.js's `url.fileURLToPath` / `url.pathToFileURL`
-//! documentation, where we differ said at the assert; round trips over generated paths; hostile
-//! input.
+//! documentation, where we differ said at the assert; the examples of issue 27; the three
+//! properties of the rules over generated paths and URLs (`properties.rs`); hostile input.
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
-use test_support::rng::Rng;
+#[path = "file_paths/generate.rs"]
+mod generate;
+#[path = "file_paths/model.rs"]
+mod model;
+#[path = "file_paths/properties.rs"]
+mod properties;
+
 use whatwg_url::{FilePathError as E, HostKind, Url};
 
 fn wide(s: &str) -> Vec<u16> {
@@ -44,13 +50,17 @@ fn rust_url_posix_vectors() {
         (b"/foo/ba%00r", "/foo/ba%2500r"),
         (b"/foo/ba\\r", "/foo/ba%5Cr"),
         (b"/foo/ba\x80r", "/foo/ba%80r"),
-        (b"/c:/", "/c:/"),
     ] {
         let url = Url::from_posix_path(path).unwrap();
         assert_eq!(url.hostname(), "");
         assert_eq!(url.pathname(), url_path);
         assert_eq!(url.to_posix_path().unwrap(), path);
     }
+    // rust-url gives `/c:/`, whose `c:` the URL parser then reads as a drive letter that `..`
+    // cannot pop; the colon is encoded so that the name stays a name.
+    let url = Url::from_posix_path(b"/c:/").unwrap();
+    assert_eq!(url.pathname(), "/c%3A/");
+    assert_eq!(url.to_posix_path().unwrap(), b"/c:/");
     // rust-url gives `/foo/ba%00r` for a NUL byte; no file system takes one, so we refuse it.
     assert_eq!(from_posix(b"/foo/ba\0r"), Err(E::NulByte));
     let dir = Url::from_posix_directory_path(b"/foo/bar").unwrap();
@@ -156,13 +166,18 @@ fn windows_forms() {
         (r"//server/share/x", "file://server/share/x"),
         (r"C:\100%\#?|", "file:///C:/100%25/%23%3F%7C"),
         (r"C:\C|\x", "file:///C:/C%7C/x"),
-        (r"\\[::1]\share\x", "file://[::1]/share/x"),
+        (r"\\--1.ipv6-literal.net\share\x", "file://[::1]/share/x"),
+        (r"\\server\\share\\x", "file://server/share/x"),
+        (r"\\.\UNC\server\share\x", "file://server/share/x"),
     ] {
         assert_eq!(from_windows(path).unwrap(), href, "{path}");
     }
     for (path, error) in [
-        ("C:", E::RelativePath),
-        ("C:foo", E::RelativePath),
+        ("C:", E::DriveRelative),
+        ("C:foo", E::DriveRelative),
+        (r"\\?\C:", E::UnsupportedPrefix),
+        (r"\\.\C:", E::UnsupportedPrefix),
+        (r"\\[::1]\s", E::UnsupportedHost),
         ("", E::RelativePath),
         (r"\\server", E::IncompleteUncPath),
         (r"\\server\", E::IncompleteUncPath),
@@ -172,11 +187,13 @@ fn windows_forms() {
             E::UnsupportedPrefix,
         ),
         (r"\\.\pipe\name", E::UnsupportedPrefix),
-        (r"\\?\C:\a/b", E::UnsupportedPrefix),
+        (r"\\?\C:\a/b", E::VerbatimPath),
         (r"\\a%41\s", E::UnsupportedHost),
         (r"\\a b\s", E::UnsupportedHost),
         (r"\\a@b\s", E::UnsupportedHost),
         (r"\\[::1\s", E::UnsupportedHost),
+        (r"\\fe80--1s4.ipv6-literal.net\s", E::UnsupportedHost),
+        (r"\\x.ipv6-literal.net\s", E::UnsupportedHost),
         (r"\\localhost\s", E::UnsupportedHost),
         (r"\\a<b\s", E::UnsupportedHost),
     ] {
@@ -196,7 +213,7 @@ fn windows_forms() {
     // A decoded path that is neither UTF-8 nor WTF-8.
     assert_eq!(to_windows("file:///C:/%C0%80"), Err(E::NotUnicode));
     assert_eq!(to_windows("file:///C:/%00"), Err(E::NulByte));
-    assert_eq!(to_windows("file:///C:").unwrap(), r"C:\");
+    assert_eq!(to_windows("file:///C:"), Err(E::DriveRelative));
     assert_eq!(to_windows("file:///C|/x").unwrap(), r"C:\x");
     // Runs of separators are one, as Windows reads them (found by the parse fuzz target's
     // path round trip); a UNC URL without a share names no file.
@@ -211,90 +228,141 @@ fn windows_forms() {
     assert_eq!(to_windows("file://server/"), Err(E::IncompleteUncPath));
     assert_eq!(to_windows("file://server//"), Err(E::IncompleteUncPath));
     // A host `.` would make a device path (found by the parse fuzz target), and `//./` is the
-    // device prefix written with `/`.
-    assert_eq!(to_windows("file://./pipe/x"), Err(E::UnsupportedHost));
+    // device prefix written with `/`: the same refusal both ways.
+    assert_eq!(to_windows("file://./pipe/x"), Err(E::UnsupportedPrefix));
     assert_eq!(from_windows("//./pipe/x"), Err(E::UnsupportedPrefix));
     assert_eq!(from_windows(r"\\.\pipe\x"), Err(E::UnsupportedPrefix));
+    // A server the host parser maps to `.` (found by the parse fuzz target).
+    assert_eq!(from_windows("//\u{3002}/s/x"), Err(E::UnsupportedPrefix));
+    assert_eq!(from_windows("\\\\\u{FF0E}\\s"), Err(E::UnsupportedPrefix));
 }
 
-/// Path → URL → path gives the path back, for generated POSIX byte paths (any byte but NUL and
-/// `/` in a name; names `.` and `..` left out, which the URL resolves) and Windows UTF-16
-/// paths (drive or UNC roots, lone surrogates included); the URL re-parses to itself.
+/// Each example of issue 27's "Why", with the answer the platform gives or the refusal.
 #[test]
-fn round_trips() {
-    let mut rng = Rng::new(0x5EED_F11E);
-    let name_bytes: &[u8] = b"a%#?\\|:. \n\t\x7f\xff\xc3\xa9C";
-    for case in 0..4000 {
-        let mut path = Vec::new();
-        for _ in 0..rng.below(6) {
-            path.push(b'/');
-            let name: Vec<u8> = (0..rng.below(6))
-                .map(|_| {
-                    if rng.one_in(3) {
-                        (rng.next_u64() as u8).max(1)
-                    } else {
-                        *rng.pick(name_bytes)
-                    }
-                })
-                .filter(|&b| b != b'/')
-                .collect();
-            if name == b"." || name == b".." {
-                continue;
-            }
-            path.extend(name);
-        }
-        if path.is_empty() {
-            path.push(b'/');
-        }
-        let url = Url::from_posix_path(&path).unwrap_or_else(|e| panic!("{case}: {path:?}: {e}"));
-        assert_eq!(
-            url.to_posix_path().unwrap(),
-            path,
-            "case {case}: {}",
-            url.href()
-        );
-        assert_eq!(Url::parse(url.href(), None).unwrap(), url);
+fn issue_27_examples() {
+    // A `..` never climbs out of a UNC share, nor renames it: `\\server\share` is the root.
+    assert_eq!(
+        from_windows(r"\\server\share\..\bar.txt").unwrap(),
+        "file://server/share/bar.txt"
+    );
+    assert_eq!(
+        from_windows(r"\\server\share\a\..\..\..\bar.txt").unwrap(),
+        "file://server/share/bar.txt"
+    );
+    assert_eq!(from_windows(r"C:\..\..\x").unwrap(), "file:///C:/x");
+    // `..` where the share belongs names no share.
+    assert_eq!(
+        from_windows(r"\\server\..\foo\bar.txt"),
+        Err(E::IncompleteUncPath)
+    );
+    // Verbatim: `..` is a name Windows takes literally, which a URL cannot hold.
+    assert_eq!(
+        from_windows(r"\\?\UNC\server\share\..\x"),
+        Err(E::VerbatimPath)
+    );
+    // A POSIX name `C:` stays a name (`C%3A`): `..` pops it, and the path comes back.
+    assert_eq!(from_posix(b"/C:/../x").unwrap(), "file:///x");
+    assert_eq!(to_posix("file:///x").unwrap(), b"/x");
+    assert_eq!(from_posix(b"/c:/foo/../../bar").unwrap(), "file:///bar");
+    assert_eq!(from_posix(b"/C:/x").unwrap(), "file:///C%3A/x");
+    assert_eq!(to_posix("file:///C%3A/x").unwrap(), b"/C:/x");
+    // `%3A` is not a drive letter to the URL parser, `|` is (so it is encoded as `%7C`).
+    let url = Url::parse("file:///C%3A/..", None).unwrap();
+    assert_eq!(url.pathname(), "/");
+    assert_eq!(
+        Url::parse("file:///C|/..", None).unwrap().pathname(),
+        "/C:/"
+    );
+    assert_eq!(from_posix(b"/C|/x").unwrap(), "file:///C%7C/x");
+    // Separator runs: one separator, both ways, also between server and share.
+    assert_eq!(
+        to_windows("file://server//share/dir").unwrap(),
+        r"\\server\share\dir"
+    );
+    assert_eq!(
+        from_windows(r"\\server\\\share\dir").unwrap(),
+        "file://server/share/dir"
+    );
+    assert_eq!(from_posix(b"/a////b").unwrap(), "file:///a/b");
+    assert_eq!(to_posix("file:///a////b").unwrap(), b"/a/b");
+    assert_eq!(from_posix(b"//a/b//").unwrap(), "file:///a/b/");
+    // Verbatim paths are taken literally or refused, never normalized.
+    assert_eq!(from_windows(r"\\?\C:/"), Err(E::VerbatimPath));
+    assert_eq!(from_windows(r"\\?\C:/foo"), Err(E::VerbatimPath));
+    assert_eq!(from_windows(r"\\?\C:\foo\..\bar.txt"), Err(E::VerbatimPath));
+    assert_eq!(from_windows(r"\\?\C:\foo\\bar"), Err(E::VerbatimPath));
+    assert_eq!(
+        from_windows(r"\\?\C:\foo\bar.txt").unwrap(),
+        "file:///C:/foo/bar.txt"
+    );
+    // IPv6 servers in the form Windows takes, both ways.
+    assert_eq!(
+        to_windows("file://[::1]/share/x").unwrap(),
+        r"\\--1.ipv6-literal.net\share\x"
+    );
+    assert_eq!(
+        from_windows(r"\\--1.ipv6-literal.net\share\x").unwrap(),
+        "file://[::1]/share/x"
+    );
+    assert_eq!(
+        to_windows("file://[2001:db8::8:800:200c:417a]/s").unwrap(),
+        r"\\2001-db8--8-800-200c-417a.ipv6-literal.net\s"
+    );
+    assert_eq!(from_windows(r"\\[::1]\share\x"), Err(E::UnsupportedHost));
+    // A domain in the zone is the address Windows reads it as.
+    assert_eq!(
+        to_windows("file://0-0-0-0-0-0-0-1.ipv6-literal.net/s").unwrap(),
+        r"\\--1.ipv6-literal.net\s"
+    );
+    assert_eq!(
+        to_windows("file://x.ipv6-literal.net/s"),
+        Err(E::UnsupportedHost)
+    );
+    // Drive-relative forms, both ways.
+    assert_eq!(to_windows("file:///C:"), Err(E::DriveRelative));
+    assert_eq!(to_windows("file:///C|"), Err(E::DriveRelative));
+    assert_eq!(from_windows("C:"), Err(E::DriveRelative));
+    assert_eq!(to_windows("file:///C:/").unwrap(), r"C:\");
+    // Trailing dots and spaces: refused both ways (Win32 would strip them).
+    for path in [
+        r"C:\a.",
+        r"C:\a.\b",
+        r"C:\b ",
+        r"C:\...",
+        r"\\server\share.\x",
+    ] {
+        assert_eq!(from_windows(path), Err(E::TrailingDotOrSpace), "{path}");
     }
-    let units: &[u16] = &[
-        0x61, 0x25, 0x23, 0x3F, 0x7C, 0x20, 0xE9, 0xD800, 0xDC00, 0x4E2D, 0x2E,
-    ];
-    for case in 0..4000 {
-        let mut path: Vec<u16> = if rng.one_in(3) {
-            wide(r"\\server\share")
-        } else {
-            vec![u16::from(b'A' + rng.below(26) as u8), u16::from(b':')]
-        };
-        let names = rng.below(5);
-        for _ in 0..names {
-            let name: Vec<u16> = (0..1 + rng.below(5))
-                .map(|_| {
-                    if rng.one_in(4) {
-                        (rng.next_u64() as u16).max(1)
-                    } else {
-                        *rng.pick(units)
-                    }
-                })
-                .filter(|&u| u != u16::from(b'/') && u != u16::from(b'\\'))
-                .collect();
-            if name.is_empty() || name == wide(".") || name == wide("..") {
-                continue;
-            }
-            path.push(u16::from(b'\\'));
-            path.extend(name);
-        }
-        if path.len() == 2 {
-            path.push(u16::from(b'\\'));
-        }
-        let url = Url::from_windows_path(&path)
-            .unwrap_or_else(|e| panic!("{case}: {}: {e}", String::from_utf16_lossy(&path)));
-        assert_eq!(
-            url.to_windows_path().unwrap(),
-            path,
-            "case {case}: {}",
-            url.href()
-        );
-        assert_eq!(Url::parse(url.href(), None).unwrap(), url);
+    for url in [
+        "file:///C:/a.",
+        "file:///C:/a./b",
+        "file:///C:/b%20",
+        "file://s/share%20/x",
+    ] {
+        assert_eq!(to_windows(url), Err(E::TrailingDotOrSpace), "{url}");
     }
+    // ... and POSIX names keep them.
+    assert_eq!(from_posix(b"/a./b ").unwrap(), "file:///a./b%20");
+    // `:` after the root: an NTFS stream of a file under the root, kept both ways.
+    assert_eq!(from_windows(r"C:\a:b").unwrap(), "file:///C:/a:b");
+    assert_eq!(to_windows("file:///C:/a:b").unwrap(), r"C:\a:b");
+    assert_eq!(from_windows(r"C:\x\D:\..\y").unwrap(), "file:///C:/x/y");
+    // DOS device names open a device, not a file.
+    for path in [
+        r"C:\NUL",
+        r"C:\x\con.txt",
+        r"C:\COM1",
+        r"C:\lpt¹",
+        r"C:\nul .x",
+        r"C:\AUX:s",
+    ] {
+        assert_eq!(from_windows(path), Err(E::DeviceName), "{path}");
+    }
+    assert_eq!(to_windows("file:///C:/x/NUL"), Err(E::DeviceName));
+    assert_eq!(
+        from_windows(r"C:\NULL\COM10\CONSOLE").unwrap(),
+        "file:///C:/NULL/COM10/CONSOLE"
+    );
 }
 
 #[test]
