@@ -6,7 +6,8 @@ use clap::{ArgAction, Parser};
 ///
 /// Input: the URL arguments (and each --url), else each FILE given with --file (`-` for
 /// stdin), else stdin; one URL per line (a byte-order mark, CR before LF and blank lines are
-/// skipped). With --set and no input at all, one URL is built from the --set components.
+/// skipped). With --set and no URL or FILE, when stdin is a terminal or empty, one URL is
+/// built from the --set components (as trurl does).
 ///
 /// Exit status: 0 when every input parsed, 1 when some did not or a line was not UTF-8,
 /// 2 on a usage error, 9 when --verify stopped at a bad input.
@@ -219,8 +220,9 @@ impl Cli {
         self
     }
 
-    /// Whether the one URL is to be built from the `--set` components: set, and no input
-    /// named (trurl: "If no URL or --url-file argument is provided").
+    /// Whether the one URL may be built from the `--set` components: set, and no input named
+    /// (trurl: "If no URL or --url-file argument is provided"); stdin, unless it is a
+    /// terminal, is read first, and the URL built only when it held no line.
     pub fn builds_from_sets(&self) -> bool {
         !self.sets.is_empty() && self.urls.is_empty() && self.files.is_empty()
     }

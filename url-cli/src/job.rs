@@ -38,12 +38,8 @@ pub struct Job {
 impl Job {
     /// The settings of `cli`, or a usage error.
     pub fn new(cli: &Cli) -> Result<Job, String> {
-        let edits = Edits::from_cli(cli)?;
-        if cli.builds_from_sets() {
-            build::check(&edits)?;
-        }
         Ok(Job {
-            edits,
+            edits: Edits::from_cli(cli)?,
             template: cli.get.as_deref().map(Template::parse).transpose()?,
             base: match &cli.base {
                 Some(base) => {
@@ -121,14 +117,17 @@ impl Job {
         self.outcome(text, guessed, parsed, &errors, out);
     }
 
-    /// The one URL built from the `--set` components (no input), into `out`.
-    pub fn evaluate_built(&self, out: &mut BlockOut) {
+    /// The one URL built from the `--set` components (no input), into `out`; a usage error
+    /// when they cannot start one.
+    pub fn evaluate_built(&self, out: &mut BlockOut) -> Result<(), String> {
+        build::check(&self.edits)?;
         out.inputs += 1;
         let (parsed, guessed) = match build::from_sets(&self.edits) {
             Ok((url, guessed)) => (Ok(url), guessed),
             Err(e) => (Err(e), None),
         };
         self.outcome("", guessed, parsed, &[], out);
+        Ok(())
     }
 
     /// `text` parsed (against the base), with a guessed scheme where it has none and
@@ -224,7 +223,9 @@ impl Job {
     /// Why `text` gave no URL, on stderr (unless `--quiet`).
     fn report(&self, text: &str, why: &str, out: &mut BlockOut) {
         if self.quiet {
-        } else if text.is_empty() {
+            return;
+        }
+        if text.is_empty() {
             out.stderr.push_str(&format!("wurl: {why}\n"));
         } else {
             out.stderr.push_str(&format!("wurl: {text:?}: {why}\n"));

@@ -18,7 +18,7 @@ mod pipeline;
 mod query;
 mod template;
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, IsTerminal};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -81,12 +81,21 @@ fn run(cli: &Cli) -> Result<Status, String> {
     let stdout = io::stdout();
     let mut writer = output::Writer::new(BufWriter::new(stdout.lock()), cli);
     let started = Instant::now();
-    let result = if cli.builds_from_sets() {
-        let mut out = output::BlockOut::new(cli.unique);
-        job.evaluate_built(&mut out);
-        writer.write(out)
-    } else if cli.urls.is_empty() {
-        pipeline::run(&cli.files, &job, cli.unique, threads, &mut writer)
+    let result = if cli.urls.is_empty() {
+        // trurl builds a URL from --set alone; wurl's users pipe URLs in to edit them: stdin
+        // is read unless it is a terminal, and the URL is built when it held no line.
+        let read = !(cli.builds_from_sets() && io::stdin().is_terminal());
+        let result = match read {
+            true => pipeline::run(&cli.files, &job, cli.unique, threads, &mut writer),
+            false => Ok(()),
+        };
+        if result.is_ok() && cli.builds_from_sets() && writer.saw_no_line() {
+            let mut out = output::BlockOut::new(cli.unique);
+            job.evaluate_built(&mut out)?;
+            writer.write(out)
+        } else {
+            result
+        }
     } else {
         let mut out = output::BlockOut::new(cli.unique);
         for url in &cli.urls {

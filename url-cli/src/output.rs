@@ -201,6 +201,11 @@ impl<W: Write> Writer<W> {
         Ok(())
     }
 
+    /// Whether no line has been written (or counted) yet.
+    pub fn saw_no_line(&self) -> bool {
+        self.inputs == 0 && self.not_utf8 == 0
+    }
+
     /// Flushes, prints `--stats` / `--bench` on stderr; `Ok(true)` when every input parsed.
     pub fn finish(&mut self, cli: &Cli, elapsed: Duration) -> io::Result<bool> {
         self.out.flush()?;
