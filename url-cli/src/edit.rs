@@ -243,6 +243,16 @@ impl Edits {
         changed
     }
 
+    /// Whether there is nothing to apply (`--iterate` aside).
+    pub fn is_empty(&self) -> bool {
+        self.redirect.is_none()
+            && self.sets.is_empty()
+            && self.appends.is_empty()
+            && self.qtrims.is_empty()
+            && self.replaces.is_empty()
+            && !self.sort_query
+    }
+
     /// Whether `--iterate` was given.
     pub fn iterates(&self) -> bool {
         !self.iterate.is_empty()

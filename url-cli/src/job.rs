@@ -16,6 +16,8 @@ use crate::{build, guess};
 /// The run's settings, checked once.
 pub struct Job {
     edits: Edits,
+    /// No edit to apply: each URL is printed as parsed (the common case, kept short).
+    no_edits: bool,
     template: Option<Template>,
     base: Option<Url>,
     json: bool,
@@ -38,8 +40,10 @@ pub struct Job {
 impl Job {
     /// The settings of `cli`, or a usage error.
     pub fn new(cli: &Cli) -> Result<Job, String> {
+        let edits = Edits::from_cli(cli)?;
         Ok(Job {
-            edits: Edits::from_cli(cli)?,
+            no_edits: edits.is_empty(),
+            edits,
             template: cli.get.as_deref().map(Template::parse).transpose()?,
             base: match &cli.base {
                 Some(base) => {
@@ -66,6 +70,9 @@ impl Job {
     /// The output and counts of a block of lines.
     pub fn evaluate_block(&self, block: &Block, unique: bool) -> BlockOut {
         let mut out = BlockOut::new(unique);
+        // Mostly one output line per input line, of about its length: room for that up front
+        // instead of growing through every power of two.
+        out.reserve(block.bytes.len());
         block.lines(|line| self.evaluate(&line, &mut out));
         out
     }
@@ -111,9 +118,11 @@ impl Job {
                 parsed.as_ref().err(),
             ));
         }
-        let parsed = parsed
-            .map_err(|e| e.to_string())
-            .and_then(|url| self.edits.apply(url));
+        let parsed = match parsed {
+            Ok(url) if self.no_edits => Ok(url),
+            Ok(url) => self.edits.apply(url),
+            Err(e) => Err(e.to_string()),
+        };
         self.outcome(text, guessed, parsed, &errors, out);
     }
 
@@ -159,6 +168,7 @@ impl Job {
     }
 
     /// Counts, filters and prints the outcome of one input.
+    #[inline(always)]
     fn outcome(
         &self,
         text: &str,

@@ -48,6 +48,13 @@ impl BlockOut {
         }
     }
 
+    /// Room for `bytes` of stdout (without `--unique`).
+    pub fn reserve(&mut self, bytes: usize) {
+        if self.lines.is_none() {
+            self.stdout.reserve(bytes);
+        }
+    }
+
     /// One line for stdout.
     pub fn line(&mut self, line: &str) {
         match &mut self.lines {
