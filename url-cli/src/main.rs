@@ -27,6 +27,9 @@ use clap::{CommandFactory, Parser};
 use crate::cli::Cli;
 use crate::input::Line;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// How a run ended.
 enum Status {
     /// Every input parsed.
