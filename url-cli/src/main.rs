@@ -87,10 +87,10 @@ fn run(cli: &Cli) -> Result<Status, String> {
     let result = if cli.urls.is_empty() {
         // trurl builds a URL from --set alone; wurl's users pipe URLs in to edit them: stdin
         // is read unless it is a terminal, and the URL is built when it held no line.
-        let read = !(cli.builds_from_sets() && io::stdin().is_terminal());
-        let result = match read {
-            true => pipeline::run(&cli.files, &job, cli.unique, threads, &mut writer),
-            false => Ok(()),
+        let result = if cli.builds_from_sets() && io::stdin().is_terminal() {
+            Ok(())
+        } else {
+            pipeline::run(&cli.files, &job, cli.unique, threads, &mut writer)
         };
         if result.is_ok() && cli.builds_from_sets() && writer.saw_no_line() {
             let mut out = output::BlockOut::new(cli.unique);
