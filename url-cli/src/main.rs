@@ -66,7 +66,14 @@ fn run(cli: &Cli) -> Result<Status, String> {
         return Ok(Status::AllParsed);
     }
     if cli.man {
-        clap_mangen::Man::new(Cli::command())
+        // NAME reads `wurl - …`: the package description's own `wurl:` would repeat it.
+        let command = Cli::command();
+        let about = command
+            .get_about()
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        let about = about.strip_prefix("wurl: ").unwrap_or(&about).to_owned();
+        clap_mangen::Man::new(command.about(about))
             .render(&mut io::stdout())
             .map_err(|e| e.to_string())?;
         return Ok(Status::AllParsed);
