@@ -11,7 +11,7 @@ use crate::input::{Block, Line};
 use crate::output::{self, BlockOut};
 use crate::query::Separator;
 use crate::template::Template;
-use crate::{build, guess};
+use crate::{buffers, build, guess};
 
 /// The run's settings, checked once.
 pub struct Job {
@@ -68,12 +68,13 @@ impl Job {
     }
 
     /// The output and counts of a block of lines.
-    pub fn evaluate_block(&self, block: &Block, unique: bool) -> BlockOut {
+    pub fn evaluate_block(&self, block: Block, unique: bool) -> BlockOut {
         let mut out = BlockOut::new(unique);
-        // Mostly one output line per input line, of about its length: room for that up front
-        // instead of growing through every power of two.
-        out.reserve(block.bytes.len());
+        // Mostly one output line per input line, of about its length (percent-encoding makes
+        // some longer): room for that up front instead of growing through every power of two.
+        out.reserve(block.bytes.len() + block.bytes.len() / 8);
         block.lines(|line| self.evaluate(&line, &mut out));
+        buffers::give(block.bytes);
         out
     }
 

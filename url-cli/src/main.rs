@@ -6,6 +6,7 @@
 //! Exit status: 0 when every input parsed, 1 when some did not (or a line was not UTF-8), 2 on
 //! a usage error, 9 when `--verify` stopped at a bad input.
 
+mod buffers;
 mod build;
 mod cli;
 mod edit;
@@ -26,9 +27,6 @@ use clap::{CommandFactory, Parser};
 
 use crate::cli::Cli;
 use crate::input::Line;
-
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// How a run ended.
 enum Status {

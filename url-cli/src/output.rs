@@ -10,6 +10,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use whatwg_url::{ReportedError, Url};
 
+use crate::buffers;
 use crate::cli::{Cli, Mode};
 use crate::forms::Forms;
 use crate::query::Separator;
@@ -48,10 +49,10 @@ impl BlockOut {
         }
     }
 
-    /// Room for `bytes` of stdout (without `--unique`).
+    /// Room for `bytes` of stdout (without `--unique`), in a buffer an earlier block left.
     pub fn reserve(&mut self, bytes: usize) {
-        if self.lines.is_none() {
-            self.stdout.reserve(bytes);
+        if self.lines.is_none() && self.stdout.is_empty() {
+            self.stdout = buffers::take(bytes);
         }
     }
 
@@ -181,6 +182,7 @@ impl<W: Write> Writer<W> {
         }
         if !self.quiet {
             self.out.write_all(&block.stdout)?;
+            buffers::give(block.stdout);
             for line in block.lines.into_iter().flatten() {
                 if let Some(seen) = &mut self.seen
                     && !seen.insert(line.clone())
