@@ -1,15 +1,17 @@
 //! Editing options, checked once and applied to each URL in a fixed order: `--redirect`, each
-//! `--set` in order, each `--append`, `--qtrim`, `--sort-query`. Every change goes through the
-//! standard's setters (spec 6.1) or URLSearchParams (spec 6.2); a setter that refuses a value
-//! is reported, not ignored as a browser would.
+//! `--set` in order, each `--append` (path segments, then query pairs), `--qtrim`, each
+//! `--replace` / `--replace-append`, `--sort-query`. Every change goes through the standard's
+//! setters (spec 6.1) or URLSearchParams (spec 6.2); a setter that refuses a value is
+//! reported, not ignored as a browser would.
 
-use whatwg_url::{SetterError, Url};
+use whatwg_url::{SetterError, Url, UrlSearchParams};
 
-use crate::Cli;
+use crate::cli::Cli;
+use crate::query::Separator;
 
 /// A component `--set` can change.
-#[derive(Clone, Copy, Debug)]
-enum Component {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Component {
     Href,
     Protocol,
     Username,
@@ -65,14 +67,25 @@ enum Append {
     Pair(String, String),
 }
 
+/// `--replace` (`append: false`) and `--replace-append` (`append: true`).
+#[derive(Debug)]
+struct Replace {
+    name: String,
+    value: String,
+    append: bool,
+}
+
 /// The edits of a command line.
 #[derive(Debug, Default)]
 pub struct Edits {
     redirect: Option<String>,
-    sets: Vec<(Component, String, String)>,
+    /// `--set`: the component, its value, and the option as given (for messages).
+    pub sets: Vec<(Component, String, String)>,
     appends: Vec<Append>,
     qtrims: Vec<String>,
+    replaces: Vec<Replace>,
     sort_query: bool,
+    separator: Separator,
     /// `--iterate`: a component and the values it takes, in order.
     iterate: Vec<(Component, Vec<String>, String)>,
 }
@@ -84,8 +97,40 @@ impl Edits {
             redirect: cli.redirect.clone(),
             qtrims: cli.qtrims.clone(),
             sort_query: cli.sort_query,
+            separator: Separator::parse(cli.query_separator.as_deref())?,
             ..Edits::default()
         };
+        for trim in &cli.trims {
+            match trim.split_once('=') {
+                Some(("query" | "search", glob)) => edits.qtrims.push(glob.to_owned()),
+                _ => {
+                    return Err(format!(
+                        "--trim {trim:?}: expected query=GLOB (only the query can be trimmed)"
+                    ));
+                }
+            }
+        }
+        for (given, append) in cli
+            .replaces
+            .iter()
+            .map(|r| (r, false))
+            .chain(cli.replace_appends.iter().map(|r| (r, true)))
+        {
+            let (name, value) = given.split_once('=').unwrap_or((given, ""));
+            if name.is_empty() {
+                let option = if append {
+                    "--replace-append"
+                } else {
+                    "--replace"
+                };
+                return Err(format!("{option} {given:?}: expected NAME=VALUE"));
+            }
+            edits.replaces.push(Replace {
+                name: name.to_owned(),
+                value: value.to_owned(),
+                append,
+            });
+        }
         for set in &cli.sets {
             let (name, value) = set
                 .split_once('=')
@@ -122,17 +167,26 @@ impl Edits {
     }
 
     /// `url` with the edits applied, or why one could not be.
-    pub fn apply(&self, mut url: Url) -> Result<Url, String> {
+    pub fn apply(&self, url: Url) -> Result<Url, String> {
+        self.apply_except(url, &[])
+    }
+
+    /// `url` with the edits applied but the `--set`s of the components in `except`.
+    pub fn apply_except(&self, mut url: Url, except: &[Component]) -> Result<Url, String> {
         if let Some(relative) = &self.redirect {
             url = url
                 .join(relative)
                 .map_err(|e| format!("--redirect {relative:?}: {e}"))?;
         }
         for (component, value, given) in &self.sets {
+            if except.contains(component) {
+                continue;
+            }
             component
                 .set(&mut url, value)
                 .map_err(|e| format!("--set {given:?}: {e}"))?;
         }
+        let mut pairs = Vec::new();
         for append in &self.appends {
             match append {
                 Append::Segment(segment) => {
@@ -141,31 +195,64 @@ impl Edits {
                         .map_err(|e| format!("--append path={segment:?}: {e}"))?;
                     segments.pop_if_empty().push(segment);
                 }
-                Append::Pair(name, value) => url.search_params_mut().append(name, value),
+                Append::Pair(name, value) => pairs.push((name, value)),
             }
         }
-        if !self.qtrims.is_empty() {
-            let names: Vec<String> = url
-                .search_params()
-                .keys()
-                .filter(|name| self.qtrims.iter().any(|glob| glob_matches(glob, name)))
-                .map(str::to_owned)
-                .collect();
-            if !names.is_empty() {
-                let mut params = url.search_params_mut();
-                for name in &names {
-                    params.delete(name, None);
-                }
-            }
-        }
-        if self.sort_query && url.query().is_some() {
-            url.search_params_mut().sort();
+        if !pairs.is_empty()
+            || !self.qtrims.is_empty()
+            || !self.replaces.is_empty()
+            || (self.sort_query && url.query().is_some())
+        {
+            self.separator
+                .edit(&mut url, |params| self.edit_query(params, &pairs))
+                .map_err(|e| format!("query: {e}"))?;
         }
         Ok(url)
     }
 }
 
 impl Edits {
+    /// The query edits, in order: appended pairs, `--qtrim`, the replacements, the sort;
+    /// whether any changed the pairs.
+    fn edit_query(&self, params: &mut UrlSearchParams, pairs: &[(&String, &String)]) -> bool {
+        let mut changed = !pairs.is_empty();
+        for (name, value) in pairs {
+            params.append(name, value);
+        }
+        if !self.qtrims.is_empty() {
+            let names: Vec<String> = params
+                .keys()
+                .filter(|name| self.qtrims.iter().any(|glob| glob_matches(glob, name)))
+                .map(str::to_owned)
+                .collect();
+            for name in &names {
+                params.delete(name, None);
+            }
+            changed |= !names.is_empty();
+        }
+        for replace in &self.replaces {
+            if replace.append || params.has(&replace.name, None) {
+                params.set(&replace.name, &replace.value);
+                changed = true;
+            }
+        }
+        if self.sort_query {
+            params.sort();
+            changed = true;
+        }
+        changed
+    }
+
+    /// Whether there is nothing to apply (`--iterate` aside).
+    pub fn is_empty(&self) -> bool {
+        self.redirect.is_none()
+            && self.sets.is_empty()
+            && self.appends.is_empty()
+            && self.qtrims.is_empty()
+            && self.replaces.is_empty()
+            && !self.sort_query
+    }
+
     /// Whether `--iterate` was given.
     pub fn iterates(&self) -> bool {
         !self.iterate.is_empty()

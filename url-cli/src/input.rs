@@ -5,6 +5,8 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 
+use crate::buffers;
+
 /// The size a block is read to before it is extended to the end of its last line.
 pub const BLOCK: usize = 256 * 1024;
 
@@ -89,7 +91,7 @@ fn blocks_of(
     let mut first_line = 1;
     let mut starts_source = true;
     loop {
-        let mut bytes = Vec::with_capacity(BLOCK + 1024);
+        let mut bytes = buffers::take(BLOCK + 1024);
         (&mut reader).take(BLOCK as u64).read_to_end(&mut bytes)?;
         if bytes.is_empty() {
             return Ok(());

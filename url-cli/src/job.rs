@@ -1,17 +1,23 @@
 //! What one input becomes: parsed (against the base), edited, filtered, rendered. Pure, so
 //! that workers can evaluate inputs in parallel and the writer prints them in input order.
 
-use whatwg_url::Url;
+use whatwg_url::{ParseError, ReportedError, Url};
 
-use crate::Cli;
+use crate::cli::Cli;
+use crate::cli::Mode;
 use crate::edit::Edits;
+use crate::forms::Forms;
 use crate::input::{Block, Line};
-use crate::output::{self, BlockOut, Mode};
+use crate::output::{self, BlockOut};
+use crate::query::Separator;
 use crate::template::Template;
+use crate::{buffers, build, guess};
 
 /// The run's settings, checked once.
 pub struct Job {
     edits: Edits,
+    /// No edit to apply: each URL is printed as parsed (the common case, kept short).
+    no_edits: bool,
     template: Option<Template>,
     base: Option<Url>,
     json: bool,
@@ -21,6 +27,11 @@ pub struct Job {
     strict: bool,
     explain: bool,
     bench: bool,
+    guess_scheme: bool,
+    verify: bool,
+    quiet: bool,
+    forms: Forms,
+    separator: Separator,
     /// Whether anything reads the validation errors (`--json`, `--explain`, `--strict`,
     /// `--stats`): without a listener the parser takes its fast path for normal URLs.
     wants_errors: bool,
@@ -29,8 +40,10 @@ pub struct Job {
 impl Job {
     /// The settings of `cli`, or a usage error.
     pub fn new(cli: &Cli) -> Result<Job, String> {
+        let edits = Edits::from_cli(cli)?;
         Ok(Job {
-            edits: Edits::from_cli(cli)?,
+            no_edits: edits.is_empty(),
+            edits,
             template: cli.get.as_deref().map(Template::parse).transpose()?,
             base: match &cli.base {
                 Some(base) => {
@@ -45,19 +58,31 @@ impl Job {
             strict: cli.strict,
             explain: cli.explain,
             bench: cli.bench,
+            guess_scheme: cli.guess_scheme,
+            verify: cli.verify,
+            quiet: cli.quiet,
+            forms: Forms::from_cli(cli),
+            separator: Separator::parse(cli.query_separator.as_deref())?,
             wants_errors: cli.json || cli.explain || cli.strict || cli.stats,
         })
     }
 
     /// The output and counts of a block of lines.
-    pub fn evaluate_block(&self, block: &Block, unique: bool) -> BlockOut {
+    pub fn evaluate_block(&self, block: Block, unique: bool) -> BlockOut {
         let mut out = BlockOut::new(unique);
+        // Mostly one output line per input line, of about its length (percent-encoding makes
+        // some longer): room for that up front instead of growing through every power of two.
+        out.reserve(block.bytes.len() + block.bytes.len() / 8);
         block.lines(|line| self.evaluate(&line, &mut out));
+        buffers::give(block.bytes);
         out
     }
 
     /// One line of input, into `out`.
     pub fn evaluate(&self, line: &Line<'_>, out: &mut BlockOut) {
+        if out.stopped {
+            return;
+        }
         let text = match *line {
             Line::Text(text) => text,
             Line::NotUtf8 {
@@ -66,9 +91,12 @@ impl Job {
                 valid_up_to,
             } => {
                 out.not_utf8 += 1;
-                out.stderr.push_str(&format!(
-                    "wurl: {source}:{number}: not UTF-8 (invalid byte at offset {valid_up_to}); line skipped\n"
-                ));
+                out.stopped = self.verify;
+                if !self.quiet {
+                    out.stderr.push_str(&format!(
+                        "wurl: {source}:{number}: not UTF-8 (invalid byte at offset {valid_up_to}); line skipped\n"
+                    ));
+                }
                 return;
             }
         };
@@ -82,6 +110,46 @@ impl Job {
             out.parsed += u64::from(ok);
             return;
         }
+        let (parsed, errors, guessed) = self.parse(text);
+        if self.explain {
+            out.stderr.push_str(&output::explain(
+                text,
+                guessed,
+                &errors,
+                parsed.as_ref().err(),
+            ));
+        }
+        let parsed = match parsed {
+            Ok(url) if self.no_edits => Ok(url),
+            Ok(url) => self.edits.apply(url),
+            Err(e) => Err(e.to_string()),
+        };
+        self.outcome(text, guessed, parsed, &errors, out);
+    }
+
+    /// The one URL built from the `--set` components (no input), into `out`; a usage error
+    /// when they cannot start one.
+    pub fn evaluate_built(&self, out: &mut BlockOut) -> Result<(), String> {
+        build::check(&self.edits)?;
+        out.inputs += 1;
+        let (parsed, guessed) = match build::from_sets(&self.edits) {
+            Ok((url, guessed)) => (Ok(url), guessed),
+            Err(e) => (Err(e), None),
+        };
+        self.outcome("", guessed, parsed, &[], out);
+        Ok(())
+    }
+
+    /// `text` parsed (against the base), with a guessed scheme where it has none and
+    /// `--guess-scheme` asks for one; its validation errors when something reads them.
+    fn parse(
+        &self,
+        text: &str,
+    ) -> (
+        Result<Url, ParseError>,
+        Vec<ReportedError>,
+        Option<&'static str>,
+    ) {
         let (parsed, errors) = if self.wants_errors {
             Url::parse_with_validation(text, self.base.as_ref().map(Url::href))
         } else {
@@ -91,20 +159,37 @@ impl Job {
             };
             (parsed, Vec::new())
         };
-        if self.explain {
-            out.stderr
-                .push_str(&output::explain(text, &errors, parsed.as_ref().err()));
+        if self.guess_scheme
+            && guess::wanted(text, &parsed)
+            && let Some((url, errors, scheme)) = guess::parse(text, self.wants_errors)
+        {
+            return (Ok(url), errors, Some(scheme));
         }
-        let parsed = parsed
-            .map_err(|e| e.to_string())
-            .and_then(|url| self.edits.apply(url));
+        (parsed, errors, None)
+    }
+
+    /// Counts, filters and prints the outcome of one input.
+    #[inline(always)]
+    fn outcome(
+        &self,
+        text: &str,
+        guessed: Option<&str>,
+        parsed: Result<Url, String>,
+        errors: &[ReportedError],
+        out: &mut BlockOut,
+    ) {
         let ok = parsed.is_ok();
         out.parsed += u64::from(ok);
-        for e in &errors {
+        for e in errors {
             *out.errors.entry(e.name()).or_default() += 1;
         }
         if let Err(failure) = &parsed {
             out.failure(failure);
+            if self.verify {
+                out.stopped = true;
+                self.report(text, failure, out);
+                return;
+            }
         }
         let strictly_invalid = self.strict && !errors.is_empty();
         let passes = if self.valid {
@@ -118,7 +203,7 @@ impl Job {
             return;
         }
         if self.json {
-            out.line(&output::json_record(text, &parsed, &errors).to_string());
+            out.line(&output::json_record(text, guessed, &parsed, errors).to_string());
             return;
         }
         if self.invalid {
@@ -139,10 +224,22 @@ impl Job {
     fn emit(&self, text: &str, url: Result<Url, String>, out: &mut BlockOut) {
         match url {
             Ok(url) => match &self.template {
-                Some(template) => out.line(&template.render(&url)),
-                None => output::mode_lines(&url, self.mode, out),
+                Some(template) => out.line(&template.render(&url, &self.forms, self.separator)),
+                None => output::mode_lines(&url, self.mode, &self.forms, self.separator, out),
             },
-            Err(e) => out.stderr.push_str(&format!("wurl: {text:?}: {e}\n")),
+            Err(e) => self.report(text, &e, out),
+        }
+    }
+
+    /// Why `text` gave no URL, on stderr (unless `--quiet`).
+    fn report(&self, text: &str, why: &str, out: &mut BlockOut) {
+        if self.quiet {
+            return;
+        }
+        if text.is_empty() {
+            out.stderr.push_str(&format!("wurl: {why}\n"));
+        } else {
+            out.stderr.push_str(&format!("wurl: {text:?}: {why}\n"));
         }
     }
 }

@@ -10,24 +10,10 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use whatwg_url::{ReportedError, Url};
 
-use crate::Cli;
-
-/// unfurl's extraction modes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Mode {
-    /// The hostname.
-    Domains,
-    /// The registrable domain (the public suffix and one more label).
-    Apexes,
-    /// The pathname.
-    Paths,
-    /// Each query name.
-    Keys,
-    /// Each query value.
-    Values,
-    /// Each query pair as `name=value` (decoded).
-    Keypairs,
-}
+use crate::buffers;
+use crate::cli::{Cli, Mode};
+use crate::forms::Forms;
+use crate::query::Separator;
 
 /// What a run of inputs gave (a block's, filled by one worker): its output and its counts.
 #[derive(Debug, Default)]
@@ -50,6 +36,8 @@ pub struct BlockOut {
     pub failures: BTreeMap<String, u64>,
     /// Validation errors by name.
     pub errors: BTreeMap<&'static str, u64>,
+    /// `--verify` stopped at an input of this block: nothing after it is evaluated.
+    pub stopped: bool,
 }
 
 impl BlockOut {
@@ -58,6 +46,13 @@ impl BlockOut {
         BlockOut {
             lines: unique.then(Vec::new),
             ..BlockOut::default()
+        }
+    }
+
+    /// Room for `bytes` of stdout (without `--unique`), in a buffer an earlier block left.
+    pub fn reserve(&mut self, bytes: usize) {
+        if self.lines.is_none() && self.stdout.is_empty() {
+            self.stdout = buffers::take(bytes);
         }
     }
 
@@ -78,11 +73,19 @@ impl BlockOut {
     }
 }
 
-/// The lines of `mode` (the href without one) for `url`.
-pub fn mode_lines(url: &Url, mode: Option<Mode>, out: &mut BlockOut) {
+/// The lines of `mode` (the href without one) for `url`, in `forms`, query pairs split at
+/// `separator`.
+pub fn mode_lines(
+    url: &Url,
+    mode: Option<Mode>,
+    forms: &Forms,
+    separator: Separator,
+    out: &mut BlockOut,
+) {
     match mode {
-        None => out.line(url.href()),
-        Some(Mode::Domains) => out.line(url.hostname()),
+        None if forms.is_plain() => out.line(url.href()),
+        None => out.line(&forms.href(url)),
+        Some(Mode::Domains) => out.line(&forms.hostname(url)),
         Some(Mode::Apexes) => {
             if let Some(apex) = url.registrable_domain() {
                 out.line(apex);
@@ -90,7 +93,7 @@ pub fn mode_lines(url: &Url, mode: Option<Mode>, out: &mut BlockOut) {
         }
         Some(Mode::Paths) => out.line(url.pathname()),
         Some(mode) => {
-            for (name, value) in url.search_params().iter() {
+            for (name, value) in separator.params(url).iter() {
                 match mode {
                     Mode::Keys => out.line(name),
                     Mode::Values => out.line(value),
@@ -113,6 +116,8 @@ pub struct Writer<W: Write> {
     failures: BTreeMap<String, u64>,
     errors: BTreeMap<&'static str, u64>,
     progress: Option<indicatif::ProgressBar>,
+    /// `--verify` stopped the run.
+    pub stopped: bool,
 }
 
 /// A progress bar on stderr for a long run over files: only when stderr is a terminal, the
@@ -153,12 +158,18 @@ impl<W: Write> Writer<W> {
             failures: BTreeMap::new(),
             errors: BTreeMap::new(),
             progress: progress_bar(cli),
+            stopped: false,
         }
     }
 
     /// Prints a block's output (lines `--unique` has seen left out), then its stderr, and
-    /// adds its counts.
+    /// adds its counts. After a block `--verify` stopped in, an error of kind `BrokenPipe`
+    /// ends the run as a closed pipe does, with [`Writer::stopped`] set.
     pub fn write(&mut self, block: BlockOut) -> io::Result<()> {
+        if self.stopped {
+            return Err(io::ErrorKind::BrokenPipe.into());
+        }
+        self.stopped = block.stopped;
         self.inputs += block.inputs;
         self.parsed += block.parsed;
         self.not_utf8 += block.not_utf8;
@@ -171,6 +182,7 @@ impl<W: Write> Writer<W> {
         }
         if !self.quiet {
             self.out.write_all(&block.stdout)?;
+            buffers::give(block.stdout);
             for line in block.lines.into_iter().flatten() {
                 if let Some(seen) = &mut self.seen
                     && !seen.insert(line.clone())
@@ -192,7 +204,15 @@ impl<W: Write> Writer<W> {
         if let Some(bar) = &self.progress {
             bar.inc(block.bytes);
         }
+        if self.stopped {
+            return Err(io::ErrorKind::BrokenPipe.into());
+        }
         Ok(())
+    }
+
+    /// Whether no line has been written (or counted) yet.
+    pub fn saw_no_line(&self) -> bool {
+        self.inputs == 0 && self.not_utf8 == 0
     }
 
     /// Flushes, prints `--stats` / `--bench` on stderr; `Ok(true)` when every input parsed.
@@ -265,8 +285,14 @@ fn failure_kind(failure: &str) -> String {
     }
 }
 
-/// One JSON object: the input, every component (or the failure), the validation errors.
-pub fn json_record(input: &str, parsed: &Result<Url, String>, errors: &[ReportedError]) -> Value {
+/// One JSON object: the input, the scheme when it was guessed, every component (or the
+/// failure), the validation errors.
+pub fn json_record(
+    input: &str,
+    guessed: Option<&str>,
+    parsed: &Result<Url, String>,
+    errors: &[ReportedError],
+) -> Value {
     let errors: Vec<Value> = errors
         .iter()
         .map(|e| json!({ "name": e.name(), "offset": e.offset() }))
@@ -274,6 +300,7 @@ pub fn json_record(input: &str, parsed: &Result<Url, String>, errors: &[Reported
     match parsed {
         Ok(url) => json!({
             "input": input,
+            "guessed_scheme": guessed,
             "href": url.href(),
             "origin": url.origin(),
             "protocol": url.protocol(),
@@ -292,20 +319,23 @@ pub fn json_record(input: &str, parsed: &Result<Url, String>, errors: &[Reported
         }),
         Err(failure) => json!({
             "input": input,
+            "guessed_scheme": guessed,
             "validation_errors": errors,
             "failure": failure,
         }),
     }
 }
 
-/// `--explain`: each validation error of `input`, with a caret under its byte, for stderr.
+/// `--explain`: the scheme when it was guessed, and each validation error of `input`, with a
+/// caret under its byte, for stderr.
 pub fn explain(
     input: &str,
+    guessed: Option<&str>,
     errors: &[ReportedError],
     failure: Option<&whatwg_url::ParseError>,
 ) -> String {
     let mut text = String::new();
-    if errors.is_empty() {
+    if errors.is_empty() && guessed.is_none() {
         return text;
     }
     let color =
@@ -320,6 +350,9 @@ pub fn explain(
         .map(|c| if c.is_control() { '·' } else { c })
         .collect();
     let _ = writeln!(text, "{shown}");
+    if let Some(scheme) = guessed {
+        let _ = writeln!(text, "{on}^{off} no scheme: guessed {scheme}://");
+    }
     for e in errors {
         // The caret goes under the character at the byte offset (the end when it is past it).
         let column = input

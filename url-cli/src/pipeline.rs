@@ -23,7 +23,7 @@ pub fn run<W: Write>(
 ) -> io::Result<()> {
     if workers <= 1 {
         return input::each_block(files, &mut |block| {
-            writer.write(job.evaluate_block(&block, unique))
+            writer.write(job.evaluate_block(block, unique))
         });
     }
     let in_flight = workers * 2;
@@ -53,7 +53,7 @@ pub fn run<W: Write>(
                     };
                     let Ok((index, block)) = next else { return };
                     if out_tx
-                        .send((index, job.evaluate_block(&block, unique)))
+                        .send((index, job.evaluate_block(block, unique)))
                         .is_err()
                     {
                         return;

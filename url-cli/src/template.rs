@@ -1,6 +1,12 @@
-//! `--get TEMPLATE`: text with `{component}` placeholders, checked once, rendered per URL.
+//! `--get TEMPLATE`: text with `{component}` placeholders, checked once, rendered per URL. A
+//! placeholder may name forms before the component (`{default:port}`, `{idn:host}`,
+//! `{url:query:q}`, as trurl's); the command line's forms (`--default-port`, `--as-idn`,
+//! `--urlencode`) apply to every placeholder.
 
 use whatwg_url::Url;
+
+use crate::forms::{Forms, HostForm};
+use crate::query::Separator;
 
 /// A placeholder of a template.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,30 +66,39 @@ impl Field {
         })
     }
 
-    fn render(&self, url: &Url, out: &mut String) {
+    fn render(&self, url: &Url, forms: &Forms, separator: Separator, out: &mut String) {
         match self {
-            Field::Href => out.push_str(url.href()),
+            Field::Href => out.push_str(&forms.href(url)),
             Field::Protocol => out.push_str(url.protocol()),
             Field::Scheme => out.push_str(url.scheme()),
             Field::Username => out.push_str(url.username()),
             Field::Password => out.push_str(url.password()),
-            Field::Host => out.push_str(url.host()),
-            Field::Hostname => out.push_str(url.hostname()),
-            Field::Port => out.push_str(url.port()),
+            Field::Host => out.push_str(&forms.host(url)),
+            Field::Hostname => out.push_str(&forms.hostname(url)),
+            Field::Port => out.push_str(&forms.port(url)),
             Field::Pathname => out.push_str(url.pathname()),
             Field::Search => out.push_str(url.search()),
             Field::Query => out.push_str(url.query().unwrap_or_default()),
             Field::Hash => out.push_str(url.hash()),
             Field::Fragment => out.push_str(url.fragment().unwrap_or_default()),
-            Field::Origin => out.push_str(&url.origin()),
+            Field::Origin => out.push_str(&forms.origin(url)),
             Field::RegistrableDomain => out.push_str(url.registrable_domain().unwrap_or_default()),
             Field::PublicSuffix => out.push_str(url.public_suffix().unwrap_or_default()),
             Field::Subdomain => out.push_str(subdomain(url)),
             Field::Display => out.push_str(&url.to_display_string()),
             Field::QueryFirst(key) => {
-                out.push_str(url.search_params().get(key).unwrap_or_default());
+                let params = separator.params(url);
+                out.push_str(&forms.query_value(params.get(key).unwrap_or_default()));
             }
-            Field::QueryAll(key) => out.push_str(&url.search_params().get_all(key).join(" ")),
+            Field::QueryAll(key) => {
+                let params = separator.params(url);
+                let values: Vec<_> = params
+                    .get_all(key)
+                    .into_iter()
+                    .map(|v| forms.query_value(v))
+                    .collect();
+                out.push_str(&values.join(" "));
+            }
         }
     }
 }
@@ -100,53 +115,130 @@ pub fn subdomain(url: &Url) -> &str {
     }
 }
 
-/// A parsed template: literal text and fields.
+/// A placeholder: a field and the forms it names (`None`: the command line's).
+#[derive(Debug)]
+struct Placeholder {
+    field: Field,
+    default_port: bool,
+    host: Option<HostForm>,
+    encoded: bool,
+}
+
+impl Placeholder {
+    /// `name` with its forms (`default:`, `puny:`, `idn:`, `url:` or a lone `:`, in any order).
+    fn parse(name: &str) -> Result<Placeholder, String> {
+        let mut placeholder = Placeholder {
+            field: Field::Href,
+            default_port: false,
+            host: None,
+            encoded: false,
+        };
+        let mut rest = name;
+        loop {
+            let host = |form| match placeholder.host {
+                Some(other) if other != form => Err(format!(
+                    "--get: {{{name}}}: `puny:` and `idn:` exclude each other"
+                )),
+                _ => Ok(Some(form)),
+            };
+            if let Some(tail) = rest.strip_prefix("default:") {
+                placeholder.default_port = true;
+                rest = tail;
+            } else if let Some(tail) = rest.strip_prefix("puny:") {
+                placeholder.host = host(HostForm::Serialized)?;
+                rest = tail;
+            } else if let Some(tail) = rest.strip_prefix("idn:") {
+                placeholder.host = host(HostForm::Unicode)?;
+                rest = tail;
+            } else if let Some(tail) = rest.strip_prefix("url:").or_else(|| rest.strip_prefix(':'))
+            {
+                placeholder.encoded = true;
+                rest = tail;
+            } else {
+                break;
+            }
+        }
+        placeholder.field = Field::parse(rest)
+            .ok_or_else(|| format!("--get: unknown component {{{name}}} (see --help)"))?;
+        Ok(placeholder)
+    }
+
+    fn render(&self, url: &Url, forms: &Forms, separator: Separator, out: &mut String) {
+        let forms = Forms {
+            default_port: forms.default_port || self.default_port,
+            host: self.host.unwrap_or(forms.host),
+            encoded: forms.encoded || self.encoded,
+        };
+        self.field.render(url, &forms, separator, out);
+    }
+}
+
+/// A part of a template.
+#[derive(Debug)]
+enum Part {
+    Text(String),
+    Placeholder(Placeholder),
+}
+
+/// A parsed template: literal text and placeholders.
 #[derive(Debug)]
 pub struct Template {
-    parts: Vec<Result<String, Field>>,
+    parts: Vec<Part>,
 }
 
 impl Template {
-    /// Parses `text`; an unknown or unclosed placeholder is a usage error.
+    /// Parses `text`; an unknown or unclosed placeholder is a usage error. `{{`, `}}` and
+    /// trurl's backslash sequences (`\{`, `\}`, `\\`, `\t`, `\n`, `\r`) are literal
+    /// text; another backslash is itself.
     pub fn parse(text: &str) -> Result<Template, String> {
         let mut parts = Vec::new();
         let mut literal = String::new();
         let mut rest = text;
-        while let Some(i) = rest.find(['{', '}']) {
+        while let Some(i) = rest.find(['{', '}', '\\']) {
             let (before, after) = rest.split_at(i);
             literal.push_str(before);
-            if let Some(tail) = after.strip_prefix("{{") {
-                literal.push('{');
-                rest = tail;
-            } else if let Some(tail) = after.strip_prefix("}}") {
-                literal.push('}');
-                rest = tail;
-            } else if let Some(tail) = after.strip_prefix('{') {
-                let end = tail
-                    .find('}')
-                    .ok_or_else(|| format!("--get: unclosed `{{` in {text:?}"))?;
-                let name = &tail[..end];
-                let field = Field::parse(name)
-                    .ok_or_else(|| format!("--get: unknown component {{{name}}} (see --help)"))?;
-                parts.push(Ok(std::mem::take(&mut literal)));
-                parts.push(Err(field));
-                rest = &tail[end + 1..];
-            } else {
-                return Err(format!("--get: a lone `}}` in {text:?} (write `}}}}`)"));
+            let mut chars = after.chars();
+            let (first, second) = (chars.next(), chars.next());
+            match (first, second) {
+                (Some('{'), Some('{')) | (Some('\\'), Some('{')) => literal.push('{'),
+                (Some('}'), Some('}')) | (Some('\\'), Some('}')) => literal.push('}'),
+                (Some('\\'), Some('\\')) => literal.push('\\'),
+                (Some('\\'), Some('t')) => literal.push('\t'),
+                (Some('\\'), Some('n')) => literal.push('\n'),
+                (Some('\\'), Some('r')) => literal.push('\r'),
+                (Some('\\'), _) => {
+                    literal.push('\\');
+                    rest = &after[1..];
+                    continue;
+                }
+                (Some('{'), _) => {
+                    let tail = &after[1..];
+                    let end = tail
+                        .find('}')
+                        .ok_or_else(|| format!("--get: unclosed `{{` in {text:?}"))?;
+                    parts.push(Part::Text(std::mem::take(&mut literal)));
+                    parts.push(Part::Placeholder(Placeholder::parse(&tail[..end])?));
+                    rest = &tail[end + 1..];
+                    continue;
+                }
+                _ => return Err(format!("--get: a lone `}}` in {text:?} (write `}}}}`)")),
             }
+            rest = &after[2..];
         }
         literal.push_str(rest);
-        parts.push(Ok(literal));
+        parts.push(Part::Text(literal));
         Ok(Template { parts })
     }
 
-    /// The template with `url`'s components.
-    pub fn render(&self, url: &Url) -> String {
+    /// The template with `url`'s components, in `forms`, query pairs split at `separator`.
+    pub fn render(&self, url: &Url, forms: &Forms, separator: Separator) -> String {
         let mut out = String::new();
         for part in &self.parts {
             match part {
-                Ok(text) => out.push_str(text),
-                Err(field) => field.render(url, &mut out),
+                Part::Text(text) => out.push_str(text),
+                Part::Placeholder(placeholder) => {
+                    placeholder.render(url, forms, separator, &mut out);
+                }
             }
         }
         out
@@ -160,7 +252,11 @@ mod tests {
     #[test]
     fn templates() {
         let url = Url::parse("https://u:p@www.example.co.uk:81/a/b?x=1&x=2&y=%20#f", None).unwrap();
-        let render = |t: &str| Template::parse(t).unwrap().render(&url);
+        let render = |t: &str| {
+            Template::parse(t)
+                .unwrap()
+                .render(&url, &Forms::default(), Separator::default())
+        };
         assert_eq!(
             render("{hostname} {port}{pathname}"),
             "www.example.co.uk 81/a/b"
@@ -174,6 +270,13 @@ mod tests {
             "1 1 2 [ ] []"
         );
         assert_eq!(render("{{{scheme}}}"), "{https}");
+        assert_eq!(render("\\{x\\}\\t\\\\\\d"), "{x}\t\\\\d");
+        assert_eq!(
+            render("{default:port}|{:query:y}|{url:query-all:x}"),
+            "81|+|1 2"
+        );
+        assert!(Template::parse("{puny:idn:host}").is_err());
+        assert!(Template::parse("{must:host}").is_err());
         assert!(Template::parse("{nope}").is_err());
         assert!(Template::parse("{href").is_err());
         assert!(Template::parse("a } b").is_err());
