@@ -60,7 +60,10 @@ impl Url {
         if self.path().contains("%00") {
             return nul_bytes_to_path(self);
         }
-        self.inner.to_file_path().map_err(|_| ())
+        let path = self.inner.to_file_path().map_err(|_| ())?;
+        #[cfg(unix)]
+        let path = drive_letter_with_slash(path);
+        Ok(path)
     }
 }
 
@@ -116,4 +119,18 @@ fn nul_bytes_to_path(url: &Url) -> Result<PathBuf, ()> {
         .map(|b| if b == 1 { 0 } else { b })
         .collect();
     Ok(PathBuf::from(std::ffi::OsString::from_vec(bytes)))
+}
+
+/// rust-url's rule for a POSIX path that ends like a Windows drive letter (`/c:`): it gets a
+/// trailing `/` (rust-url issue 505: `/c:/` converts to `file:///c:` and back to `/c:/`).
+#[cfg(unix)]
+fn drive_letter_with_slash(path: PathBuf) -> PathBuf {
+    use std::os::unix::ffi::OsStringExt;
+    let mut bytes = path.into_os_string().into_vec();
+    if let [.., letter, b':' | b'|'] = bytes.as_slice() {
+        if bytes.len() > 2 && letter.is_ascii_alphabetic() {
+            bytes.push(b'/');
+        }
+    }
+    PathBuf::from(std::ffi::OsString::from_vec(bytes))
 }
