@@ -1,0 +1,161 @@
+//! A route set's match: the route, and its groups as ranges of the matched URL's components,
+//! borrowed, not copied.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::{Route, Slot};
+use crate::engine::{DefaultEngine, RegexEngine};
+use crate::pattern::UrlPattern;
+use crate::types::{ComponentName, ComponentResult, UrlPatternResult};
+
+/// The groups a match keeps in place; more go to the heap.
+const INLINE: usize = 8;
+
+/// The groups' ranges, in component order.
+pub(crate) enum Spans {
+    Inline([Slot; INLINE], usize),
+    Heap(Vec<Slot>),
+}
+
+impl Spans {
+    pub(crate) fn new(len: usize) -> Self {
+        if len <= INLINE {
+            Spans::Inline(Default::default(), len)
+        } else {
+            Spans::Heap(alloc::vec![None; len])
+        }
+    }
+
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Slot] {
+        match self {
+            Spans::Inline(slots, len) => slots.get_mut(..*len).unwrap_or_default(),
+            Spans::Heap(slots) => slots,
+        }
+    }
+
+    fn as_slice(&self) -> &[Slot] {
+        match self {
+            Spans::Inline(slots, len) => slots.get(..*len).unwrap_or_default(),
+            Spans::Heap(slots) => slots,
+        }
+    }
+}
+
+/// A route of a [`RouteSet`](super::RouteSet) that matched: its index and value, and its
+/// groups, which borrow from the matched URL (or pathname): `exec`'s result without
+/// allocating. [`to_result`](RouteMatch::to_result) makes the owned `UrlPatternResult`.
+pub struct RouteMatch<'s, 'u, T, E: RegexEngine = DefaultEngine> {
+    /// The route's position in the table.
+    pub index: usize,
+    /// The value the route was added with.
+    pub value: &'s T,
+    route: &'s Route<T, E>,
+    inputs: [&'u str; 8],
+    spans: Spans,
+}
+
+impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
+    pub(crate) fn new(
+        index: usize,
+        route: &'s Route<T, E>,
+        inputs: [&'u str; 8],
+        spans: Spans,
+    ) -> Self {
+        RouteMatch {
+            index,
+            value: &route.value,
+            route,
+            inputs,
+            spans,
+        }
+    }
+
+    /// The route's pattern.
+    pub fn pattern(&self) -> &'s UrlPattern<E> {
+        &self.route.pattern
+    }
+
+    /// The component's input (`result[component].input`).
+    pub fn input(&self, component: ComponentName) -> &'u str {
+        self.inputs.get(component as usize).copied().unwrap_or("")
+    }
+
+    /// The component's groups, each name with its value (`None`: an optional group that did
+    /// not match), in the pattern's order (`result[component].groups`).
+    pub fn groups(
+        &self,
+        component: ComponentName,
+    ) -> impl Iterator<Item = (&'s str, Option<&'u str>)> + '_ {
+        let i = component as usize;
+        let input = self.input(component);
+        let names = self
+            .route
+            .pattern
+            .components
+            .get(i)
+            .map_or(&[][..], |c| &c.names[..]);
+        let from = self.route.offsets.get(i).copied().unwrap_or(0);
+        let to = self.route.offsets.get(i + 1).copied().unwrap_or(0);
+        // A `*` component keeps no spans: its one group is its whole input.
+        let whole = from == to;
+        let spans = self.spans.as_slice().get(from..to).unwrap_or_default();
+        names.iter().enumerate().map(move |(g, name)| {
+            let value = if whole {
+                Some(input)
+            } else {
+                spans.get(g).cloned().flatten().and_then(|r| input.get(r))
+            };
+            (name.as_str(), value)
+        })
+    }
+
+    /// The value of the group `name` of `component`, if it exists and matched.
+    pub fn get(&self, component: ComponentName, name: &str) -> Option<&'u str> {
+        self.groups(component)
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, v)| v)
+    }
+
+    /// The value of the pathname group `name` (`:name`, or `0` for the first `*`).
+    pub fn param(&self, name: &str) -> Option<&'u str> {
+        self.get(ComponentName::Pathname, name)
+    }
+
+    /// The owned result, as `exec` gives it, except `inputs`, which is left empty (the caller
+    /// has the URL or pathname it matched).
+    pub fn to_result(&self) -> UrlPatternResult {
+        let component = |c: ComponentName| ComponentResult {
+            input: self.input(c).to_string(),
+            groups: self
+                .groups(c)
+                .map(|(n, v)| (String::from(n), v.map(String::from)))
+                .collect(),
+        };
+        UrlPatternResult {
+            inputs: Vec::new(),
+            protocol: component(ComponentName::Protocol),
+            username: component(ComponentName::Username),
+            password: component(ComponentName::Password),
+            hostname: component(ComponentName::Hostname),
+            port: component(ComponentName::Port),
+            pathname: component(ComponentName::Pathname),
+            search: component(ComponentName::Search),
+            hash: component(ComponentName::Hash),
+        }
+    }
+}
+
+impl<T: fmt::Debug, E: RegexEngine> fmt::Debug for RouteMatch<'_, '_, T, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RouteMatch")
+            .field("index", &self.index)
+            .field("value", self.value)
+            .field(
+                "pathname",
+                &self.groups(ComponentName::Pathname).collect::<Vec<_>>(),
+            )
+            .finish_non_exhaustive()
+    }
+}
