@@ -425,7 +425,7 @@ impl<E: RegexEngine> UrlPattern<E> {
 }
 
 /// A URL's component `i` (in [`ComponentName::ALL`]'s order).
-fn url_value(url: &Url, i: usize) -> &str {
+pub(crate) fn url_value(url: &Url, i: usize) -> &str {
     match i {
         0 => url.scheme(),
         1 => url.username(),

@@ -43,6 +43,13 @@ impl Spans {
     }
 }
 
+/// What a match matched: a URL, or a pathname alone (the other components empty).
+#[derive(Clone, Copy)]
+pub(crate) enum Source<'u> {
+    Url(&'u whatwg_url::Url),
+    Pathname(&'u str),
+}
+
 /// A route of a [`RouteSet`](super::RouteSet) that matched: its index and value, and its
 /// groups, which borrow from the matched URL (or pathname): `exec`'s result without
 /// allocating. [`to_result`](RouteMatch::to_result) makes the owned `UrlPatternResult`.
@@ -52,7 +59,7 @@ pub struct RouteMatch<'s, 'u, T, E: RegexEngine = DefaultEngine> {
     /// The value the route was added with.
     pub value: &'s T,
     route: &'s Route<T, E>,
-    inputs: [&'u str; 8],
+    source: Source<'u>,
     spans: Spans,
 }
 
@@ -60,14 +67,14 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
     pub(crate) fn new(
         index: usize,
         route: &'s Route<T, E>,
-        inputs: [&'u str; 8],
+        source: Source<'u>,
         spans: Spans,
     ) -> Self {
         RouteMatch {
             index,
             value: &route.value,
             route,
-            inputs,
+            source,
             spans,
         }
     }
@@ -79,7 +86,11 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
 
     /// The component's input (`result[component].input`).
     pub fn input(&self, component: ComponentName) -> &'u str {
-        self.inputs.get(component as usize).copied().unwrap_or("")
+        match self.source {
+            Source::Url(url) => crate::pattern::url_value(url, component as usize),
+            Source::Pathname(path) if component == ComponentName::Pathname => path,
+            Source::Pathname(_) => "",
+        }
     }
 
     /// The component's groups, each name with its value (`None`: an optional group that did

@@ -21,7 +21,7 @@ use crate::pattern::{UrlPattern, url_values};
 use crate::types::{ComponentName, UrlPatternInput, UrlPatternOptions};
 
 pub use matched::RouteMatch;
-use matched::Spans;
+use matched::{Source, Spans};
 use shape::{End, Shape};
 use trie::{Trie, Visit};
 
@@ -35,6 +35,8 @@ pub(crate) struct Route<T, E: RegexEngine> {
     shape: Shape,
     /// The components besides the pathname that are not `*`, most selective first.
     checks: Vec<usize>,
+    /// Those of them that have groups.
+    captured: Vec<usize>,
     /// Where each component's groups start among the match's spans (component `i` from
     /// `offsets[i]` to `offsets[i + 1]`); a `*` component has none there (its group is its
     /// whole input).
@@ -183,6 +185,17 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
                     .is_some_and(|c| !c.matches_every_url_component())
             })
             .collect();
+        let captured = ComponentName::ALL
+            .into_iter()
+            .map(|c| c as usize)
+            .filter(|&i| {
+                i != PATHNAME
+                    && pattern
+                        .components
+                        .get(i)
+                        .is_some_and(|c| !c.matches_every_url_component() && !c.names.is_empty())
+            })
+            .collect();
         let mut offsets = [0; 9];
         let mut at = 0;
         for (i, c) in pattern.components.iter().enumerate() {
@@ -202,6 +215,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
             value,
             shape,
             checks,
+            captured,
             offsets,
         });
     }
@@ -276,39 +290,48 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         search.found
     }
 
-    /// The groups of `route`, which matches `values`.
+    /// The groups of `route`, which matches `values` (from `source`).
     fn matched<'s, 'u>(
         &'s self,
         route: usize,
         values: [&'u str; 8],
+        source: Source<'u>,
     ) -> Option<RouteMatch<'s, 'u, T, E>> {
         let r = self.routes.get(route)?;
         let engine = r.pattern.engine();
         let mut spans = Spans::new(r.offsets.last().copied().unwrap_or(0));
         let slots = spans.as_mut_slice();
-        for (i, (c, value)) in r.pattern.components.iter().zip(values).enumerate() {
-            let (Some(&from), Some(&to)) = (r.offsets.get(i), r.offsets.get(i + 1)) else {
+        let range = |i: usize| Some(*r.offsets.get(i)?..*r.offsets.get(i + 1)?);
+        for &i in &r.captured {
+            let (Some(c), Some(value), Some(out)) = (
+                r.pattern.components.get(i),
+                values.get(i),
+                range(i).and_then(|range| slots.get_mut(range)),
+            ) else {
                 continue;
             };
-            let Some(out) = slots.get_mut(from..to) else {
-                continue;
-            };
-            if out.is_empty() {
-                continue;
-            }
-            if i == PATHNAME && r.shape.end != End::Checked {
-                trie::shape_captures(&r.shape, value, out);
-            } else if !c.captures_into(engine, value, out) {
+            if !c.captures_into(engine, value, out) {
                 return None;
             }
         }
-        Some(RouteMatch::new(route, r, values, spans))
+        let path = values.get(PATHNAME).copied().unwrap_or("");
+        if let Some(out) = range(PATHNAME).and_then(|range| slots.get_mut(range)) {
+            if r.shape.end != End::Checked {
+                trie::shape_captures(&r.shape, path, out);
+            } else {
+                let c = r.pattern.component_ref(ComponentName::Pathname);
+                if !c.captures_into(engine, path, out) {
+                    return None;
+                }
+            }
+        }
+        Some(RouteMatch::new(route, r, source, spans))
     }
 
     /// The first route that matches `url`, with its groups.
     pub fn find<'s, 'u>(&'s self, url: &'u Url) -> Option<RouteMatch<'s, 'u, T, E>> {
         let values = url_values(url);
-        self.matched(self.first(values)?, values)
+        self.matched(self.first(values)?, values, Source::Url(url))
     }
 
     /// Every route that matches `url`, in table order.
@@ -319,7 +342,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         let values = url_values(url);
         self.all(values)
             .into_iter()
-            .filter_map(move |route| self.matched(route, values))
+            .filter_map(move |route| self.matched(route, values, Source::Url(url)))
     }
 
     /// The value of the first route that matches `url`, and its index, without its groups.
@@ -334,7 +357,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
     /// again.
     pub fn find_pathname<'s, 'u>(&'s self, pathname: &'u str) -> Option<RouteMatch<'s, 'u, T, E>> {
         let values = pathname_values(pathname);
-        self.matched(self.first(values)?, values)
+        self.matched(self.first(values)?, values, Source::Pathname(pathname))
     }
 
     /// Every route that matches the pathname `pathname` (see [`find_pathname`](Self::find_pathname)),
@@ -346,7 +369,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         let values = pathname_values(pathname);
         self.all(values)
             .into_iter()
-            .filter_map(move |route| self.matched(route, values))
+            .filter_map(move |route| self.matched(route, values, Source::Pathname(pathname)))
     }
 }
 

@@ -185,6 +185,9 @@ impl Seg {
     pub(crate) fn matches(&self, seg: &str) -> Option<Option<core::ops::Range<usize>>> {
         match self {
             Seg::Exact(text) => (**text == *seg).then_some(None),
+            Seg::Param { prefix, suffix } if prefix.is_empty() && suffix.is_empty() => {
+                (!seg.is_empty()).then_some(Some(0..seg.len()))
+            }
             Seg::Param { prefix, suffix } => {
                 let end = seg.len().checked_sub(suffix.len())?;
                 (end > prefix.len() && seg.starts_with(&**prefix) && seg.ends_with(&**suffix))

@@ -16,7 +16,7 @@ use super::shape::{End, Seg, Shape};
 /// A node: the routes whose segments end here, and the children by the next segment.
 struct Node {
     /// Children by a fixed segment.
-    exact: BTreeMap<Box<str>, usize>,
+    exact: Exact,
     /// Children by a `:name` segment (its prefix and suffix), in order of creation, and the
     /// same by segment (to file a route in time logarithmic in the number of children).
     params: Vec<(Seg, usize)>,
@@ -32,7 +32,7 @@ struct Node {
 impl Node {
     fn new(first: usize) -> Self {
         Node {
-            exact: BTreeMap::new(),
+            exact: Exact::default(),
             params: Vec::new(),
             param_index: BTreeMap::new(),
             here: Vec::new(),
@@ -67,9 +67,103 @@ impl Default for Trie {
 /// The input's segment starting at `pos`, and where the next one starts.
 fn segment_at(input: &str, pos: usize) -> (&str, Option<usize>) {
     let rest = input.get(pos..).unwrap_or("");
-    match rest.find('/') {
+    // Segments are short: a byte loop beats a call to memchr.
+    match rest.bytes().position(|b| b == b'/') {
         Some(slash) => (rest.get(..slash).unwrap_or(""), Some(pos + slash + 1)),
         None => (rest, None),
+    }
+}
+
+const K: u64 = 0x517c_c1b7_2722_0a95;
+
+/// FxHash's step: one word into the hash.
+fn mix(h: u64, word: u64) -> u64 {
+    (h.rotate_left(5) ^ word).wrapping_mul(K)
+}
+
+/// The little-endian word of up to eight bytes (zero-padded).
+fn word(bytes: &[u8]) -> u64 {
+    match <[u8; 8]>::try_from(bytes) {
+        Ok(w) => u64::from_le_bytes(w),
+        // A short tail, byte by byte (a copy into a buffer would call `memcpy`).
+        Err(_) => bytes.iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b)),
+    }
+}
+
+/// A hash of a segment, eight bytes at a time.
+fn hash(text: &str) -> u64 {
+    let mut h = 0;
+    let mut chunks = text.as_bytes().chunks_exact(8);
+    for chunk in chunks.by_ref() {
+        h = mix(h, word(chunk));
+    }
+    mix(mix(h, word(chunks.remainder())), text.len() as u64)
+}
+
+/// Whether two segments are equal, byte by byte (segments are short: a call to `memcmp` costs
+/// more).
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// The input's segment at some depth: where it starts, its text, and where the next one starts.
+#[derive(Clone, Copy)]
+struct SegmentAt<'a> {
+    start: usize,
+    text: &'a str,
+    next: Option<usize>,
+}
+
+impl<'a> SegmentAt<'a> {
+    fn new(input: &'a str, pos: usize) -> Self {
+        let (text, next) = segment_at(input, pos);
+        SegmentAt {
+            start: pos,
+            text,
+            next,
+        }
+    }
+}
+
+/// Children by a fixed segment: compared one by one while they are few, then found by the
+/// segment's hash (a lookup compares numbers, and text once, on the hash's match).
+#[derive(Default)]
+struct Exact {
+    few: Vec<(Box<str>, usize)>,
+    many: BTreeMap<u64, Vec<(Box<str>, usize)>>,
+}
+
+impl Exact {
+    /// Up to this many children are compared one by one.
+    const FEW: usize = 8;
+
+    fn is_empty(&self) -> bool {
+        self.few.is_empty() && self.many.is_empty()
+    }
+
+    fn get(&self, text: &str) -> Option<usize> {
+        let list = if self.many.is_empty() {
+            &self.few
+        } else {
+            self.many.get(&hash(text))?
+        };
+        list.iter().find(|(t, _)| same(t, text)).map(|(_, c)| *c)
+    }
+
+    fn insert(&mut self, text: Box<str>, child: usize) {
+        if self.many.is_empty() {
+            if self.few.len() < Self::FEW {
+                self.few.push((text, child));
+                return;
+            }
+            for (t, c) in self.few.drain(..) {
+                self.many.entry(hash(&t)).or_default().push((t, c));
+            }
+        }
+        self.many
+            .entry(hash(&text))
+            .or_default()
+            .push((text, child));
     }
 }
 
@@ -86,8 +180,8 @@ impl Trie {
                 return;
             };
             let child = match seg {
-                Seg::Exact(text) => match node.exact.get(&**text) {
-                    Some(c) => Some(*c),
+                Seg::Exact(text) => match node.exact.get(text) {
+                    Some(c) => Some(c),
                     None => {
                         node.exact.insert(text.clone(), fresh);
                         None
@@ -122,17 +216,24 @@ impl Trie {
     /// Walks `input`'s segments, reporting every route whose segments match to `visit` (only
     /// those before its bound).
     pub(crate) fn walk<V: Visit>(&self, input: &str, visit: &mut V) {
-        self.walk_from(0, input, Some(0), visit);
+        self.walk_from(0, input, Some(SegmentAt::new(input, 0)), visit);
     }
 
-    fn walk_from<V: Visit>(&self, id: usize, input: &str, pos: Option<usize>, visit: &mut V) {
+    /// The node `id`, at the input's segment `at` (`None`: past the last one).
+    fn walk_from<V: Visit>(
+        &self,
+        id: usize,
+        input: &str,
+        at: Option<SegmentAt<'_>>,
+        visit: &mut V,
+    ) {
         let Some(node) = self.nodes.get(id) else {
             return;
         };
         if node.first >= visit.bound() {
             return;
         }
-        let Some(pos) = pos else {
+        let Some(at) = at else {
             for &route in &node.here {
                 if route >= visit.bound() {
                     break;
@@ -141,18 +242,25 @@ impl Trie {
             }
             return;
         };
-        for &route in &node.rest {
-            if route >= visit.bound() {
-                break;
+        if let Some(&route) = node.rest.first() {
+            if route < visit.bound() {
+                for &route in &node.rest {
+                    if route >= visit.bound() {
+                        break;
+                    }
+                    visit.candidate(route, Some(at.start));
+                }
             }
-            visit.candidate(route, Some(pos));
         }
-        let (seg, next) = segment_at(input, pos);
-        if let Some(child) = node.exact.get(seg) {
-            self.walk_from(*child, input, next, visit);
+        if node.exact.is_empty() && node.params.is_empty() {
+            return;
+        }
+        let next = at.next.map(|pos| SegmentAt::new(input, pos));
+        if let Some(child) = node.exact.get(at.text) {
+            self.walk_from(child, input, next, visit);
         }
         for (pattern, child) in &node.params {
-            if pattern.matches(seg).is_some() {
+            if pattern.matches(at.text).is_some() {
                 self.walk_from(*child, input, next, visit);
             }
         }
@@ -185,5 +293,23 @@ pub(crate) fn shape_captures(
         if let (Some(range), Some(slot)) = (range, slots.next()) {
             *slot = Some(start + range.start..start + range.end);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Exact, same};
+
+    #[test]
+    fn exact_children_few_and_many() {
+        let mut exact = Exact::default();
+        for i in 0..100 {
+            exact.insert(alloc::format!("s{i}").into(), i);
+            for j in 0..=i {
+                assert_eq!(exact.get(&alloc::format!("s{j}")), Some(j));
+            }
+            assert_eq!(exact.get("s"), None);
+        }
+        assert!(same("abc", "abc") && !same("abc", "abd") && !same("abc", "ab"));
     }
 }
