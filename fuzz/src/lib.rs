@@ -27,6 +27,7 @@ pub mod host;
 pub mod input;
 pub mod parse;
 pub mod percent;
+pub mod routeset;
 pub mod search_params;
 pub mod seeds;
 pub mod setters;
@@ -98,6 +99,11 @@ pub const TARGETS: &[Target] = &[
         features: &[],
     },
     Target {
+        name: "routeset",
+        check: routeset::check,
+        features: &[],
+    },
+    Target {
         name: "arrow",
         check: arrow::check,
         features: &[],
@@ -111,7 +117,7 @@ pub const TARGETS: &[Target] = &[
 ];
 
 /// The names of all targets, including those behind features.
-pub const ALL_TARGET_NAMES: [&str; 10] = [
+pub const ALL_TARGET_NAMES: [&str; 11] = [
     "parse",
     "setters",
     "search_params",
@@ -120,6 +126,7 @@ pub const ALL_TARGET_NAMES: [&str; 10] = [
     "form_urlencoded",
     "validity",
     "urlpattern",
+    "routeset",
     "arrow",
     "differential",
 ];
