@@ -13,32 +13,75 @@ use crate::types::{ComponentName, ComponentResult, UrlPatternResult};
 /// The groups a match keeps in place; more go to the heap.
 const INLINE: usize = 8;
 
-/// The groups' ranges, in component order.
+/// No group (an optional group that did not match), among the inline spans.
+const NONE: (u32, u32) = (u32::MAX, 0);
+
+/// The groups' ranges, in component order: in place as 32-bit offsets (a match is small to
+/// move), or on the heap for more than [`INLINE`] groups or inputs of 4 GiB.
 pub(crate) enum Spans {
-    Inline([Slot; INLINE], usize),
+    Inline([(u32, u32); INLINE], usize),
     Heap(Vec<Slot>),
 }
 
 impl Spans {
-    pub(crate) fn new(len: usize) -> Self {
-        if len <= INLINE {
-            Spans::Inline(Default::default(), len)
+    /// Room for `len` groups of inputs at most `longest` bytes long.
+    pub(crate) fn new(len: usize, longest: usize) -> Self {
+        if len <= INLINE && longest < u32::MAX as usize {
+            Spans::Inline([NONE; INLINE], len)
         } else {
             Spans::Heap(alloc::vec![None; len])
         }
     }
 
-    pub(crate) fn as_mut_slice(&mut self) -> &mut [Slot] {
+    pub(crate) fn set(&mut self, i: usize, range: Slot) {
         match self {
-            Spans::Inline(slots, len) => slots.get_mut(..*len).unwrap_or_default(),
-            Spans::Heap(slots) => slots,
+            Spans::Inline(slots, _) => {
+                if let Some(slot) = slots.get_mut(i) {
+                    *slot = range
+                        .and_then(|r| {
+                            Some((u32::try_from(r.start).ok()?, u32::try_from(r.end).ok()?))
+                        })
+                        .unwrap_or(NONE);
+                }
+            }
+            Spans::Heap(slots) => {
+                if let Some(slot) = slots.get_mut(i) {
+                    *slot = range;
+                }
+            }
         }
     }
 
-    fn as_slice(&self) -> &[Slot] {
+    pub(crate) fn get(&self, i: usize) -> Slot {
         match self {
-            Spans::Inline(slots, len) => slots.get(..*len).unwrap_or_default(),
-            Spans::Heap(slots) => slots,
+            Spans::Inline(slots, len) => {
+                let &(start, end) = slots.get(..*len)?.get(i)?;
+                (start != u32::MAX).then_some(start as usize..end as usize)
+            }
+            Spans::Heap(slots) => slots.get(i).cloned().flatten(),
+        }
+    }
+
+    /// Runs `f` on the slots `from..to` as byte ranges (a copy for inline spans).
+    pub(crate) fn fill(
+        &mut self,
+        from: usize,
+        to: usize,
+        f: impl FnOnce(&mut [Slot]) -> bool,
+    ) -> bool {
+        match self {
+            Spans::Inline(..) => {
+                let mut tmp: [Slot; INLINE] = Default::default();
+                let Some(out) = tmp.get_mut(..to.saturating_sub(from)) else {
+                    return false;
+                };
+                let ok = f(out);
+                for (k, range) in tmp.into_iter().enumerate().take(to.saturating_sub(from)) {
+                    self.set(from + k, range);
+                }
+                ok
+            }
+            Spans::Heap(slots) => slots.get_mut(from..to).is_some_and(f),
         }
     }
 }
@@ -111,12 +154,12 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
         let to = self.route.offsets.get(i + 1).copied().unwrap_or(0);
         // A `*` component keeps no spans: its one group is its whole input.
         let whole = from == to;
-        let spans = self.spans.as_slice().get(from..to).unwrap_or_default();
+        let spans = &self.spans;
         names.iter().enumerate().map(move |(g, name)| {
             let value = if whole {
                 Some(input)
             } else {
-                spans.get(g).cloned().flatten().and_then(|r| input.get(r))
+                spans.get(from + g).and_then(|r| input.get(r))
             };
             (name.as_str(), value)
         })

@@ -299,30 +299,28 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
     ) -> Option<RouteMatch<'s, 'u, T, E>> {
         let r = self.routes.get(route)?;
         let engine = r.pattern.engine();
-        let mut spans = Spans::new(r.offsets.last().copied().unwrap_or(0));
-        let slots = spans.as_mut_slice();
-        let range = |i: usize| Some(*r.offsets.get(i)?..*r.offsets.get(i + 1)?);
+        let longest = values.iter().map(|v| v.len()).max().unwrap_or(0);
+        let mut spans = Spans::new(r.offsets.last().copied().unwrap_or(0), longest);
+        let range = |i: usize| Some((*r.offsets.get(i)?, *r.offsets.get(i + 1)?));
         for &i in &r.captured {
-            let (Some(c), Some(value), Some(out)) = (
-                r.pattern.components.get(i),
-                values.get(i),
-                range(i).and_then(|range| slots.get_mut(range)),
-            ) else {
+            let (Some(c), Some(value), Some((from, to))) =
+                (r.pattern.components.get(i), values.get(i), range(i))
+            else {
                 continue;
             };
-            if !c.captures_into(engine, value, out) {
+            if !spans.fill(from, to, |out| c.captures_into(engine, value, out)) {
                 return None;
             }
         }
         let path = values.get(PATHNAME).copied().unwrap_or("");
-        if let Some(out) = range(PATHNAME).and_then(|range| slots.get_mut(range)) {
-            if r.shape.end != End::Checked {
-                trie::shape_captures(&r.shape, path, out);
-            } else {
+        if let Some((from, to)) = range(PATHNAME).filter(|(from, to)| from < to) {
+            if matches!(r.shape.end, End::Checked) {
                 let c = r.pattern.component_ref(ComponentName::Pathname);
-                if !c.captures_into(engine, path, out) {
+                if !spans.fill(from, to, |out| c.captures_into(engine, path, out)) {
                     return None;
                 }
+            } else {
+                trie::shape_captures(&r.shape, path, |k, range| spans.set(from + k, Some(range)));
             }
         }
         Some(RouteMatch::new(route, r, source, spans))

@@ -268,21 +268,20 @@ impl Trie {
 }
 
 /// The pathname groups of a route whose shape the trie matched on `input`: each `:name`
-/// segment's and the tail's range, in order, written to `out`.
+/// segment's and the tail's range, in order, given to `set` with its group number.
 pub(crate) fn shape_captures(
     shape: &Shape,
     input: &str,
-    out: &mut [Option<core::ops::Range<usize>>],
+    mut set: impl FnMut(usize, core::ops::Range<usize>),
 ) {
-    let mut slots = out.iter_mut();
+    let mut group = 0;
     let mut pos = Some(0);
     for seg in &shape.segs {
         let Some(start) = pos else { return };
         let (text, next) = segment_at(input, start);
         if let Some(Some(range)) = seg.matches(text) {
-            if let Some(slot) = slots.next() {
-                *slot = Some(start + range.start..start + range.end);
-            }
+            set(group, start + range.start..start + range.end);
+            group += 1;
         }
         pos = next;
     }
@@ -290,8 +289,8 @@ pub(crate) fn shape_captures(
         let range = input
             .get(start..)
             .and_then(|rest| super::shape::tail_matches(prefix, suffix, rest));
-        if let (Some(range), Some(slot)) = (range, slots.next()) {
-            *slot = Some(start + range.start..start + range.end);
+        if let Some(range) = range {
+            set(group, start + range.start..start + range.end);
         }
     }
 }
