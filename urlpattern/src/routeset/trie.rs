@@ -125,12 +125,16 @@ impl<'a> SegmentAt<'a> {
     }
 }
 
-/// Children by a fixed segment: compared one by one while they are few, then found by the
-/// segment's hash (a lookup compares numbers, and text once, on the hash's match).
+/// Children by a fixed segment: compared one by one while they are few, then found in a hash
+/// table (open addressing, linear probing, at most half full, doubled as it fills: building
+/// stays linear, a lookup compares one hash or a few, and text once).
 #[derive(Default)]
 struct Exact {
-    few: Vec<(Box<str>, usize)>,
-    many: BTreeMap<u64, Vec<(Box<str>, usize)>>,
+    entries: Vec<(Box<str>, usize)>,
+    /// Each entry's hash, once there is a table.
+    hashes: Vec<u64>,
+    /// Entry index + 1 by hash (0: empty); a power of two long, or empty while few.
+    slots: Vec<u32>,
 }
 
 impl Exact {
@@ -138,32 +142,68 @@ impl Exact {
     const FEW: usize = 8;
 
     fn is_empty(&self) -> bool {
-        self.few.is_empty() && self.many.is_empty()
+        self.entries.is_empty()
     }
 
     fn get(&self, text: &str) -> Option<usize> {
-        let list = if self.many.is_empty() {
-            &self.few
-        } else {
-            self.many.get(&hash(text))?
-        };
-        list.iter().find(|(t, _)| same(t, text)).map(|(_, c)| *c)
+        if self.slots.is_empty() {
+            return self
+                .entries
+                .iter()
+                .find(|(t, _)| same(t, text))
+                .map(|(_, c)| *c);
+        }
+        let h = hash(text);
+        let mask = self.slots.len() - 1;
+        let mut i = h as usize & mask;
+        loop {
+            let e = (*self.slots.get(i)? as usize).checked_sub(1)?;
+            if self.hashes.get(e) == Some(&h) {
+                if let Some((t, c)) = self.entries.get(e) {
+                    if same(t, text) {
+                        return Some(*c);
+                    }
+                }
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     fn insert(&mut self, text: Box<str>, child: usize) {
-        if self.many.is_empty() {
-            if self.few.len() < Self::FEW {
-                self.few.push((text, child));
-                return;
-            }
-            for (t, c) in self.few.drain(..) {
-                self.many.entry(hash(&t)).or_default().push((t, c));
+        if !self.slots.is_empty() {
+            self.hashes.push(hash(&text));
+        }
+        self.entries.push((text, child));
+        let n = self.entries.len();
+        if n > Self::FEW && (self.slots.is_empty() || 2 * n > self.slots.len()) {
+            self.rebuild((2 * n).next_power_of_two());
+        } else if let (false, Some(&h)) = (self.slots.is_empty(), self.hashes.last()) {
+            self.place(h, n);
+        }
+    }
+
+    /// A table of `size` slots for the entries.
+    fn rebuild(&mut self, size: usize) {
+        self.hashes = self.entries.iter().map(|(t, _)| hash(t)).collect();
+        self.slots = alloc::vec![0; size];
+        for e in 0..self.hashes.len() {
+            if let Some(&h) = self.hashes.get(e) {
+                self.place(h, e + 1);
             }
         }
-        self.many
-            .entry(hash(&text))
-            .or_default()
-            .push((text, child));
+    }
+
+    /// Puts entry index + 1 `value` at the first free slot from `h`.
+    fn place(&mut self, h: u64, value: usize) {
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut i = h as usize & mask;
+        while let Some(slot) = self.slots.get_mut(i) {
+            if *slot == 0 {
+                *slot = u32::try_from(value).unwrap_or(u32::MAX);
+                return;
+            }
+            i = (i + 1) & mask;
+        }
     }
 }
 
