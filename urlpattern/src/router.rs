@@ -10,7 +10,7 @@ use whatwg_url::Url;
 use crate::engine::{DefaultEngine, RegexEngine};
 use crate::error::Error;
 use crate::pattern::UrlPattern;
-use crate::types::{ComponentName, UrlPatternInput, UrlPatternOptions, UrlPatternResult};
+use crate::types::{ComponentName, UrlPatternResult};
 
 /// A route table: patterns in the order they were added, each with a value (a handler, a
 /// route name).
@@ -64,12 +64,7 @@ impl<T> Router<T> {
 
     /// Adds the constructor string `pattern` (an absolute pattern) with `value`.
     pub fn add_str(&mut self, pattern: &str, value: T) -> Result<(), Error> {
-        let pattern = UrlPattern::new(
-            UrlPatternInput::String(pattern),
-            None,
-            UrlPatternOptions::default(),
-        )?;
-        self.add(pattern, value);
+        self.add(UrlPattern::route(pattern)?, value);
         Ok(())
     }
 }

@@ -18,7 +18,7 @@ use whatwg_url::Url;
 use crate::engine::{DefaultEngine, RegexEngine};
 use crate::error::Error;
 use crate::pattern::{UrlPattern, url_values};
-use crate::types::{ComponentName, UrlPatternInput, UrlPatternOptions};
+use crate::types::{ComponentName, UrlPatternOptions};
 
 pub use matched::RouteMatch;
 use matched::{Source, Spans};
@@ -93,12 +93,7 @@ impl<T> RouteSet<T> {
 
     /// Adds the constructor string `pattern` (an absolute pattern) with `value`.
     pub fn add_str(&mut self, pattern: &str, value: T) -> Result<(), Error> {
-        let pattern = UrlPattern::new(
-            UrlPatternInput::String(pattern),
-            None,
-            UrlPatternOptions::default(),
-        )?;
-        self.add(pattern, value);
+        self.add(UrlPattern::route(pattern)?, value);
         Ok(())
     }
 
