@@ -86,11 +86,23 @@ impl Spans {
     }
 }
 
-/// What a match matched: a URL, or a pathname alone (the other components empty).
+/// What a lookup matches: a URL, or a pathname alone (`exec({ pathname })`: the other
+/// components are the empty string). Components are read only when a route needs them.
 #[derive(Clone, Copy)]
 pub(crate) enum Source<'u> {
     Url(&'u whatwg_url::Url),
     Pathname(&'u str),
+}
+
+impl<'u> Source<'u> {
+    /// Component `i` (in [`ComponentName::ALL`]'s order).
+    pub(crate) fn value(self, i: usize) -> &'u str {
+        match self {
+            Source::Url(url) => crate::pattern::url_value(url, i),
+            Source::Pathname(path) if i == ComponentName::Pathname as usize => path,
+            Source::Pathname(_) => "",
+        }
+    }
 }
 
 /// A route of a [`RouteSet`](super::RouteSet) that matched: its index and value, and its
@@ -129,11 +141,7 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
 
     /// The component's input (`result[component].input`).
     pub fn input(&self, component: ComponentName) -> &'u str {
-        match self.source {
-            Source::Url(url) => crate::pattern::url_value(url, component as usize),
-            Source::Pathname(path) if component == ComponentName::Pathname => path,
-            Source::Pathname(_) => "",
-        }
+        self.source.value(component as usize)
     }
 
     /// The component's groups, each name with its value (`None`: an optional group that did

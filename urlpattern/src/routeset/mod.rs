@@ -17,7 +17,7 @@ use whatwg_url::Url;
 
 use crate::engine::{DefaultEngine, RegexEngine};
 use crate::error::Error;
-use crate::pattern::{UrlPattern, url_values};
+use crate::pattern::UrlPattern;
 use crate::types::{ComponentName, UrlPatternOptions};
 
 pub use matched::RouteMatch;
@@ -131,7 +131,7 @@ impl<T, E: RegexEngine> FromIterator<(UrlPattern<E>, T)> for RouteSet<T, E> {
 /// The first route that matches, and whether to keep looking.
 struct First<'a, T, E: RegexEngine> {
     set: &'a RouteSet<T, E>,
-    values: [&'a str; 8],
+    source: Source<'a>,
     best: usize,
 }
 
@@ -140,7 +140,7 @@ impl<T, E: RegexEngine> Visit for First<'_, T, E> {
         self.best
     }
     fn candidate(&mut self, route: usize, next: Option<usize>) {
-        if self.set.accepts(route, next, &self.values) {
+        if self.set.accepts(route, next, self.source) {
             self.best = route;
         }
     }
@@ -149,7 +149,7 @@ impl<T, E: RegexEngine> Visit for First<'_, T, E> {
 /// Every route that matches.
 struct All<'a, T, E: RegexEngine> {
     set: &'a RouteSet<T, E>,
-    values: [&'a str; 8],
+    source: Source<'a>,
     found: Vec<usize>,
 }
 
@@ -158,7 +158,7 @@ impl<T, E: RegexEngine> Visit for All<'_, T, E> {
         usize::MAX
     }
     fn candidate(&mut self, route: usize, next: Option<usize>) {
-        if self.set.accepts(route, next, &self.values) {
+        if self.set.accepts(route, next, self.source) {
             self.found.push(route);
         }
     }
@@ -230,13 +230,13 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         self.routes.iter().map(|r| (&r.pattern, &r.value))
     }
 
-    /// Whether `route` matches `values`, given that the trie matched its segments and the
+    /// Whether `route` matches `source`, given that the trie matched its segments and the
     /// input's next segment starts at `next`.
-    fn accepts(&self, route: usize, next: Option<usize>, values: &[&str; 8]) -> bool {
+    fn accepts(&self, route: usize, next: Option<usize>, source: Source<'_>) -> bool {
         let Some(r) = self.routes.get(route) else {
             return false;
         };
-        let path = values.get(PATHNAME).copied().unwrap_or("");
+        let path = source.value(PATHNAME);
         let engine = r.pattern.engine();
         let path_ok = match (&r.shape.end, next) {
             (End::Here, None) => true,
@@ -252,7 +252,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         };
         path_ok
             && r.checks.iter().all(|&i| {
-                let value = values.get(i).copied().unwrap_or("");
+                let value = source.value(i);
                 r.pattern
                     .components
                     .get(i)
@@ -260,54 +260,54 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
             })
     }
 
-    /// The first route that matches `values`.
-    fn first(&self, values: [&str; 8]) -> Option<usize> {
+    /// The first route that matches `source`.
+    fn first(&self, source: Source<'_>) -> Option<usize> {
         let mut search = First {
             set: self,
-            values,
+            source,
             best: usize::MAX,
         };
-        self.trie
-            .walk(values.get(PATHNAME).copied().unwrap_or(""), &mut search);
+        self.trie.walk(source.value(PATHNAME), &mut search);
         (search.best != usize::MAX).then_some(search.best)
     }
 
-    /// Every route that matches `values`, in table order.
-    fn all(&self, values: [&str; 8]) -> Vec<usize> {
+    /// Every route that matches `source`, in table order.
+    fn all(&self, source: Source<'_>) -> Vec<usize> {
         let mut search = All {
             set: self,
-            values,
+            source,
             found: Vec::new(),
         };
-        self.trie
-            .walk(values.get(PATHNAME).copied().unwrap_or(""), &mut search);
+        self.trie.walk(source.value(PATHNAME), &mut search);
         search.found.sort_unstable();
         search.found
     }
 
-    /// The groups of `route`, which matches `values` (from `source`).
+    /// The groups of `route`, which matches `source`.
     fn matched<'s, 'u>(
         &'s self,
         route: usize,
-        values: [&'u str; 8],
         source: Source<'u>,
     ) -> Option<RouteMatch<'s, 'u, T, E>> {
         let r = self.routes.get(route)?;
         let engine = r.pattern.engine();
-        let longest = values.iter().map(|v| v.len()).max().unwrap_or(0);
+        let path = source.value(PATHNAME);
+        let longest = r
+            .captured
+            .iter()
+            .map(|&i| source.value(i).len())
+            .fold(path.len(), usize::max);
         let mut spans = Spans::new(r.offsets.last().copied().unwrap_or(0), longest);
         let range = |i: usize| Some((*r.offsets.get(i)?, *r.offsets.get(i + 1)?));
         for &i in &r.captured {
-            let (Some(c), Some(value), Some((from, to))) =
-                (r.pattern.components.get(i), values.get(i), range(i))
-            else {
+            let (Some(c), Some((from, to))) = (r.pattern.components.get(i), range(i)) else {
                 continue;
             };
+            let value = source.value(i);
             if !spans.fill(from, to, |out| c.captures_into(engine, value, out)) {
                 return None;
             }
         }
-        let path = values.get(PATHNAME).copied().unwrap_or("");
         if let Some((from, to)) = range(PATHNAME).filter(|(from, to)| from < to) {
             if matches!(r.shape.end, End::Checked) {
                 let c = r.pattern.component_ref(ComponentName::Pathname);
@@ -323,8 +323,8 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
 
     /// The first route that matches `url`, with its groups.
     pub fn find<'s, 'u>(&'s self, url: &'u Url) -> Option<RouteMatch<'s, 'u, T, E>> {
-        let values = url_values(url);
-        self.matched(self.first(values)?, values, Source::Url(url))
+        let source = Source::Url(url);
+        self.matched(self.first(source)?, source)
     }
 
     /// Every route that matches `url`, in table order.
@@ -332,15 +332,15 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         &'s self,
         url: &'u Url,
     ) -> impl Iterator<Item = RouteMatch<'s, 'u, T, E>> + use<'s, 'u, T, E> {
-        let values = url_values(url);
-        self.all(values)
+        let source = Source::Url(url);
+        self.all(source)
             .into_iter()
-            .filter_map(move |route| self.matched(route, values, Source::Url(url)))
+            .filter_map(move |route| self.matched(route, source))
     }
 
     /// The value of the first route that matches `url`, and its index, without its groups.
     pub fn test(&self, url: &Url) -> Option<(usize, &T)> {
-        let route = self.first(url_values(url))?;
+        let route = self.first(Source::Url(url))?;
         self.routes.get(route).map(|r| (route, &r.value))
     }
 
@@ -349,8 +349,8 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
     /// `pathname` is taken as a URL's pathname is (`Url::pathname`): it is not canonicalized
     /// again.
     pub fn find_pathname<'s, 'u>(&'s self, pathname: &'u str) -> Option<RouteMatch<'s, 'u, T, E>> {
-        let values = pathname_values(pathname);
-        self.matched(self.first(values)?, values, Source::Pathname(pathname))
+        let source = Source::Pathname(pathname);
+        self.matched(self.first(source)?, source)
     }
 
     /// Every route that matches the pathname `pathname` (see [`find_pathname`](Self::find_pathname)),
@@ -359,20 +359,11 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         &'s self,
         pathname: &'u str,
     ) -> impl Iterator<Item = RouteMatch<'s, 'u, T, E>> + use<'s, 'u, T, E> {
-        let values = pathname_values(pathname);
-        self.all(values)
+        let source = Source::Pathname(pathname);
+        self.all(source)
             .into_iter()
-            .filter_map(move |route| self.matched(route, values, Source::Pathname(pathname)))
+            .filter_map(move |route| self.matched(route, source))
     }
-}
-
-/// The values `exec({ pathname })` matches: the empty string for every other component.
-fn pathname_values(pathname: &str) -> [&str; 8] {
-    let mut values = [""; 8];
-    if let Some(v) = values.get_mut(PATHNAME) {
-        *v = pathname;
-    }
-    values
 }
 
 /// A span list slot (the group's range in its component's input).
