@@ -1,7 +1,7 @@
 //! The GitHub API's GET routes (v3), the table that router benchmarks use (httprouter's
 //! `github_test.go`, matchit's `benches/bench.rs`), as data: 130 routes written in URLPattern
 //! pathname syntax (`:name` segments), which is also httprouter's. matchit's spelling
-//! (`{name}`) is made from it by [`matchit_syntax`](crate::routeset::matchit_syntax).
+//! (`{name}`) is made from it by `routeset::matchit_syntax`.
 
 /// The routes, in the order the benchmarks list them.
 pub const ROUTES: [&str; 130] = [

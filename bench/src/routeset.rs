@@ -35,6 +35,7 @@ fn param_value(name: &str) -> &'static str {
 }
 
 /// matchit's spelling of a route: `:name` segments as `{name}`.
+#[cfg(feature = "competitors")]
 pub fn matchit_syntax(route: &str) -> String {
     route
         .split('/')
