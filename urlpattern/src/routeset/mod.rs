@@ -346,8 +346,9 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
 
     /// The first route that matches the pathname `pathname`, as `exec({ pathname })` on each
     /// pattern gives: the other components are the empty string, which only `*` matches.
-    /// `pathname` is taken as a URL's pathname is (`Url::pathname`): it is not canonicalized
-    /// again.
+    /// `pathname` is taken as the pathname of a special URL (`Url::pathname` of an `https:`
+    /// URL) is: it is not canonicalized again, as `exec({ pathname })` would (as a special
+    /// URL's pathname, since the protocol is empty: a non-special URL's `\` would become `/`).
     pub fn find_pathname<'s, 'u>(&'s self, pathname: &'u str) -> Option<RouteMatch<'s, 'u, T, E>> {
         let source = Source::Pathname(pathname);
         self.matched(self.first(source)?, source)
