@@ -319,9 +319,12 @@ pub(crate) fn shape_captures(
     for seg in &shape.segs {
         let Some(start) = pos else { return };
         let (text, next) = segment_at(input, start);
-        if let Some(Some(range)) = seg.matches(text) {
-            set(group, start + range.start..start + range.end);
-            group += 1;
+        // Fixed segments were compared by the walk and have no group.
+        if matches!(seg, Seg::Param { .. }) {
+            if let Some(Some(range)) = seg.matches(text) {
+                set(group, start + range.start..start + range.end);
+                group += 1;
+            }
         }
         pos = next;
     }
