@@ -19,7 +19,9 @@ use crate::types::{ComponentName, UrlPatternResult};
 /// fixed start of its pathname pattern, cut after its last `/` (`/api/users/:id` under
 /// `/api/users/`), and a URL looks up each prefix of its pathname that ends in `/`. Routes
 /// whose pathname starts with a group (or that ignore case) are tried for every URL. The
-/// order of the routes decides, as if each were tried in turn.
+/// order of the routes decides, as if each were tried in turn. [`RouteSet`](crate::RouteSet)
+/// gives the same answers from a trie over path segments, with borrowed groups, many times
+/// faster on large tables.
 ///
 /// ```
 /// use whatwg_url::Url;
