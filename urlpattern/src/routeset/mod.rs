@@ -62,7 +62,7 @@ pub(crate) struct Route<T, E: RegexEngine> {
 ///
 /// let mut routes = RouteSet::new();
 /// routes.add_str("https://api.example.com/repos/:owner/:repo", "repo")?;
-/// routes.add_str("https://api.example.com/repos/:owner/:repo/issues/:n(\\d+)", "issue")?;
+/// routes.add_str("https://api.example.com/repos/:owner/:repo/issues/:n", "issue")?;
 /// routes.add_str("https://*.example.com/*", "fallback")?;
 ///
 /// let url = Url::parse("https://api.example.com/repos/whatwg/url/issues/42", None).unwrap();
