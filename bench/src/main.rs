@@ -14,7 +14,9 @@
 //! `--urlpattern` the URLPattern section alone. Every table has a `floor` row: allocate and
 //! copy the input, nothing else.
 
+mod github_routes;
 mod malloc_count;
+mod routeset;
 mod urlpattern;
 mod workloads;
 

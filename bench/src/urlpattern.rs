@@ -317,4 +317,5 @@ pub fn run(rounds: usize) {
             fmt(theirs)
         );
     }
+    crate::routeset::run(rounds);
 }

@@ -28,6 +28,7 @@ pub mod host;
 pub mod input;
 pub mod parse;
 pub mod percent;
+pub mod routeset;
 pub mod search_params;
 pub mod seeds;
 pub mod setters;
@@ -101,6 +102,11 @@ pub const TARGETS: &[Target] = &[
         features: &[],
     },
     Target {
+        name: "routeset",
+        check: routeset::check,
+        features: &[],
+    },
+    Target {
         name: "arrow",
         check: arrow::check,
         features: &[],
@@ -120,7 +126,7 @@ pub const TARGETS: &[Target] = &[
 ];
 
 /// The names of all targets, including those behind features.
-pub const ALL_TARGET_NAMES: [&str; 11] = [
+pub const ALL_TARGET_NAMES: [&str; 12] = [
     "parse",
     "setters",
     "search_params",
@@ -129,6 +135,7 @@ pub const ALL_TARGET_NAMES: [&str; 11] = [
     "form_urlencoded",
     "validity",
     "urlpattern",
+    "routeset",
     "arrow",
     "differential",
     "facade",

@@ -337,6 +337,23 @@ pub fn seeds_for(name: &str, strings: &Strings, lines: &[String]) -> Vec<Vec<u8>
                 seeds.insert(join(&[route.as_bytes(), line.as_bytes()]));
             }
         }
+        "routeset" => {
+            // Generator choices (a deterministic stream per seed), some with a dataset URL as
+            // an extra request and a route of each shape as an extra pattern.
+            let routes = ["/api/:v/*", "/:a/:b(\\d+)", "/{x/}?:y.json", "*"];
+            for i in 0..400u64 {
+                let mut rng = test_support::rng::Rng::new(i);
+                // Never 0xFF, the chunk separator.
+                let choices: Vec<u8> = (0..96).map(|_| (rng.next_u64() % 255) as u8).collect();
+                let mut parts: Vec<&[u8]> = vec![&choices];
+                let line = lines.get(i as usize).map(String::as_bytes);
+                if let Some(line) = line.filter(|_| i % 2 == 0) {
+                    parts.push(line);
+                    parts.push(routes[i as usize % routes.len()].as_bytes());
+                }
+                seeds.insert(join(&parts));
+            }
+        }
         "form_urlencoded" => {
             seeds.extend(strings.queries.iter().map(|q| q.as_bytes().to_vec()));
             seeds.extend(lines.iter().map(|l| {

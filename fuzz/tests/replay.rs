@@ -118,6 +118,11 @@ fn replay_validity() {
 }
 
 #[test]
+fn replay_routeset() {
+    replay("routeset", url_fuzz::routeset::check);
+}
+
+#[test]
 fn replay_arrow() {
     replay("arrow", url_fuzz::arrow::check);
 }

@@ -27,6 +27,7 @@ mod encoders;
 mod fixtures;
 pub mod json;
 pub mod rng;
+pub mod routes;
 pub mod unicode;
 
 pub use conformance::{Conformance, field_eq, note};

@@ -129,10 +129,11 @@ fn canonicalize_port(value: &str, protocol: Option<&str>) -> Result<String, Erro
     // a port with the same default stands for any scheme (`file` has none, and its URLs cannot
     // take the port setter).
     //
-    // Without a protocol (a port pattern being compiled), no port is a default one: the
-    // standard's text uses the `https` dummy URL here, which would turn the pattern `443*` into
-    // `*`; the fixtures (`{protocol: "https", port: "443*"}`) and the engines that ship
-    // URLPattern keep `443`. A pattern's default port is emptied by "create", step 6, instead.
+    // Step 3 as changed on 15 June 2026 (whatwg/urlpattern pull request 286,
+    // CHANGES-URLPATTERN-2026.md): "If protocolValue was given, set the dummy URL's scheme to
+    // protocolValue; otherwise, set the dummy URL's scheme to the empty string", so that no
+    // default port applies: a port pattern being compiled keeps `443` in `443*` and `*443`.
+    // A pattern's default port is emptied by "create", step 6, instead.
     let default_port = protocol.and_then(|p| SchemeType::from_scheme(p).default_port());
     let mut url = match (protocol, default_port) {
         (Some(p), Some(_)) => parse_dummy(&format!("{p}://dummy.invalid/"))?,

@@ -114,6 +114,30 @@ impl<R> Component<R> {
         }
     }
 
+    /// `RegExpBuiltinExec` with the groups' ranges written to `out` (group `i`, the name
+    /// list's entry `i`, at `out[i]`, as far as `out` reaches), without allocating unless the
+    /// regular expression engine runs.
+    pub(crate) fn captures_into<E: RegexEngine<Regex = R>>(
+        &self,
+        engine: &E,
+        input: &str,
+        out: &mut [Option<Range<usize>>],
+    ) -> bool {
+        match &self.matcher {
+            Matcher::Simple(s) => s.matches_into(input, Some(out)),
+            Matcher::Regex { regex, prefix } => {
+                let mut scratch = Vec::new();
+                if !(self.prefix_ok(prefix, input) && engine.captures(regex, input, &mut scratch)) {
+                    return false;
+                }
+                for (slot, group) in out.iter_mut().zip(scratch) {
+                    *slot = group;
+                }
+                true
+            }
+        }
+    }
+
     /// `RegExpBuiltinExec`, then "create a component match result": the groups by name.
     pub(crate) fn exec<E: RegexEngine<Regex = R>>(
         &self,

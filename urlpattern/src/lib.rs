@@ -23,6 +23,7 @@ mod matcher;
 mod parser;
 mod pattern;
 mod router;
+mod routeset;
 mod tokenizer;
 mod types;
 
@@ -35,6 +36,7 @@ pub use error::{Error, Reason};
 pub use init::UrlPatternInit;
 pub use pattern::UrlPattern;
 pub use router::{Router, RouterMatch};
+pub use routeset::{RouteMatch, RouteSet};
 pub use types::{
     ComponentName, ComponentResult, MatchInput, UrlPatternInput, UrlPatternOptions,
     UrlPatternResult,

@@ -45,7 +45,7 @@ pub(crate) struct Simple {
 /// The byte offset of the first ECMAScript LineTerminator (`\n`, `\r`, U+2028, U+2029:
 /// what `.` does not match) in `s`, or its length. A byte scan: U+2028 and U+2029 are the
 /// only line terminators outside ASCII, and both start with the byte 0xE2.
-fn line_terminator_or_end(s: &str) -> usize {
+pub(crate) fn line_terminator_or_end(s: &str) -> usize {
     let bytes = s.as_bytes();
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
@@ -188,12 +188,25 @@ impl Simple {
     pub(crate) fn matches(
         &self,
         input: &str,
-        mut caps: Option<&mut Vec<Option<Range<usize>>>>,
+        caps: Option<&mut Vec<Option<Range<usize>>>>,
     ) -> bool {
-        if let Some(caps) = caps.as_deref_mut() {
-            caps.clear();
-            caps.resize(self.groups, None);
+        match caps {
+            Some(caps) => {
+                caps.clear();
+                caps.resize(self.groups, None);
+                self.matches_into(input, Some(caps))
+            }
+            None => self.matches_into(input, None),
         }
+    }
+
+    /// Matches `input`; with `caps`, sets each group's range in it (group `i` at `caps[i]`;
+    /// a slice shorter than the group count keeps the groups that fit).
+    pub(crate) fn matches_into(
+        &self,
+        input: &str,
+        mut caps: Option<&mut [Option<Range<usize>>]>,
+    ) -> bool {
         let len = input.len();
         // The shapes of most components, without the general loop's set-up: `*` alone, and
         // fixed text alone (an exact component), the same steps in short.
@@ -327,7 +340,7 @@ pub(crate) fn starts_with(input: &str, text: &str, ignore_case: bool) -> bool {
     }
 }
 
-fn set(caps: &mut Option<&mut Vec<Option<Range<usize>>>>, group: usize, range: Range<usize>) {
+fn set(caps: &mut Option<&mut [Option<Range<usize>>]>, group: usize, range: Range<usize>) {
     if let Some(slot) = caps.as_deref_mut().and_then(|c| c.get_mut(group)) {
         *slot = Some(range);
     }

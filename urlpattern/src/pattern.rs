@@ -64,6 +64,17 @@ impl UrlPattern {
     }
 }
 
+impl UrlPattern {
+    /// A route of a table: the absolute constructor string `pattern`, default options.
+    pub(crate) fn route(pattern: &str) -> Result<Self, Error> {
+        Self::new(
+            UrlPatternInput::String(pattern),
+            None,
+            UrlPatternOptions::default(),
+        )
+    }
+}
+
 impl<E: RegexEngine> UrlPattern<E> {
     /// `new URLPattern(input, baseURL, options)` with the regular expression engine `engine`.
     pub fn with_engine(
@@ -425,7 +436,7 @@ impl<E: RegexEngine> UrlPattern<E> {
 }
 
 /// A URL's component `i` (in [`ComponentName::ALL`]'s order).
-fn url_value(url: &Url, i: usize) -> &str {
+pub(crate) fn url_value(url: &Url, i: usize) -> &str {
     match i {
         0 => url.scheme(),
         1 => url.username(),

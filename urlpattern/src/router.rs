@@ -10,7 +10,7 @@ use whatwg_url::Url;
 use crate::engine::{DefaultEngine, RegexEngine};
 use crate::error::Error;
 use crate::pattern::UrlPattern;
-use crate::types::{ComponentName, UrlPatternInput, UrlPatternOptions, UrlPatternResult};
+use crate::types::{ComponentName, UrlPatternResult};
 
 /// A route table: patterns in the order they were added, each with a value (a handler, a
 /// route name).
@@ -19,7 +19,9 @@ use crate::types::{ComponentName, UrlPatternInput, UrlPatternOptions, UrlPattern
 /// fixed start of its pathname pattern, cut after its last `/` (`/api/users/:id` under
 /// `/api/users/`), and a URL looks up each prefix of its pathname that ends in `/`. Routes
 /// whose pathname starts with a group (or that ignore case) are tried for every URL. The
-/// order of the routes decides, as if each were tried in turn.
+/// order of the routes decides, as if each were tried in turn. [`RouteSet`](crate::RouteSet)
+/// gives the same answers from a trie over path segments, with borrowed groups, many times
+/// faster on large tables.
 ///
 /// ```
 /// use whatwg_url::Url;
@@ -64,12 +66,7 @@ impl<T> Router<T> {
 
     /// Adds the constructor string `pattern` (an absolute pattern) with `value`.
     pub fn add_str(&mut self, pattern: &str, value: T) -> Result<(), Error> {
-        let pattern = UrlPattern::new(
-            UrlPatternInput::String(pattern),
-            None,
-            UrlPatternOptions::default(),
-        )?;
-        self.add(pattern, value);
+        self.add(UrlPattern::route(pattern)?, value);
         Ok(())
     }
 }

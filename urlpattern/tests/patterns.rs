@@ -141,6 +141,53 @@ fn errors_say_where() {
     assert_eq!(e.component(), Some("hostname"), "{e}");
 }
 
+/// The web-platform-test `urlpattern-empty-regexp-group` (June 2026, see
+/// CHANGES-URLPATTERN-2026.md): a regexp group whose value is empty, `()`, is a tokenizing
+/// error in strict mode, so a pattern holding one makes the constructor throw a TypeError, in
+/// an init member and in a constructor string alike; with something inside, it compiles.
+#[test]
+fn empty_regexp_group_is_a_type_error() {
+    let empty = Reason::Tokenize("an empty regular expression group `()`");
+    for p in ["/()", "/foo()", "/:id()", "/()/bar", "/{()}?", "()"] {
+        let e = pathname(p).unwrap_err();
+        assert_eq!(e.reason(), &empty, "{p}: {e}");
+        assert_eq!(e.component(), Some("pathname"), "{p}: {e}");
+    }
+    for member in ["protocol", "hostname", "port", "search", "hash", "username"] {
+        let mut init = UrlPatternInit::default();
+        let value = Some("()".to_owned());
+        match member {
+            "protocol" => init.protocol = value,
+            "hostname" => init.hostname = value,
+            "port" => init.port = value,
+            "search" => init.search = value,
+            "hash" => init.hash = value,
+            _ => init.username = value,
+        }
+        let e = UrlPattern::new((&init).into(), None, UrlPatternOptions::default()).unwrap_err();
+        assert_eq!(e.reason(), &empty, "{member}: {e}");
+        assert_eq!(e.component(), Some(member), "{e}");
+    }
+    for s in [
+        "https://example.com/foo()",
+        "https://example.com/()?q",
+        "/foo()",
+    ] {
+        let e = UrlPattern::new(
+            s.into(),
+            Some("https://example.com"),
+            UrlPatternOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!(e.reason(), &empty, "{s}: {e}");
+    }
+    #[cfg(feature = "ecmascript")]
+    {
+        assert!(pathname("/(a)").is_ok());
+        assert!(pathname("/foo(.*)").is_ok());
+    }
+}
+
 /// The direct matcher and the regular expression engine agree: each pattern is compiled twice,
 /// once as written and once with `{…}` around a fixed tail and a `?` modifier on an always-
 /// present text, which sends it to the engine without changing what it matches.

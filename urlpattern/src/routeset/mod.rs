@@ -1,0 +1,371 @@
+//! A compiled route set: many patterns, one URL, the first match (or every match) in table
+//! order, as trying each pattern's `exec` in turn gives, at the speed of a radix router.
+//!
+//! The pathname patterns are compiled into a trie over path segments (`shape`, `trie`);
+//! what the trie cannot say stays with the route's own pattern, tried only where the trie
+//! leads (a checked candidate). The other components of each route are then matched as
+//! `exec` matches them. Results borrow from the URL (`matched`).
+
+mod matched;
+mod shape;
+mod trie;
+
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use whatwg_url::Url;
+
+use crate::engine::{DefaultEngine, RegexEngine};
+use crate::error::Error;
+use crate::pattern::UrlPattern;
+use crate::types::{ComponentName, UrlPatternOptions};
+
+pub use matched::RouteMatch;
+use matched::{Source, Spans};
+use shape::{End, Shape};
+use trie::{Trie, Visit};
+
+/// The pathname's place in [`ComponentName::ALL`].
+const PATHNAME: usize = 5;
+
+/// A route: its pattern and value, and what the lookup needs of it.
+pub(crate) struct Route<T, E: RegexEngine> {
+    pub(crate) pattern: UrlPattern<E>,
+    pub(crate) value: T,
+    shape: Shape,
+    /// The components besides the pathname that are not `*`, most selective first.
+    checks: Vec<usize>,
+    /// Those of them that have groups.
+    captured: Vec<usize>,
+    /// Where each component's groups start among the match's spans (component `i` from
+    /// `offsets[i]` to `offsets[i + 1]`); a `*` component has none there (its group is its
+    /// whole input).
+    pub(crate) offsets: [usize; 9],
+}
+
+/// A compiled route table: patterns in the order they were added, each with a value (a
+/// handler, a route name), matched as one set.
+///
+/// [`find`](RouteSet::find) gives what calling `exec` on each pattern in table order and
+/// taking the first non-null result gives, and [`find_all`](RouteSet::find_all) every such
+/// result in order, for every pattern: `(regexp)` groups, modifiers, `ignoreCase` and
+/// patterns on any component included. The pathname patterns are compiled into a trie over
+/// path segments (fixed segments, `:name` segments with fixed text around them, a last `*`),
+/// so a lookup follows the request's segments instead of trying each route; a route whose
+/// pathname the trie can only partly say is checked with its own pattern where the trie
+/// leads. Lookups allocate nothing for routes the trie says whole (up to
+/// eight groups outside `*` components): the [`RouteMatch`] borrows the URL.
+///
+/// ```
+/// use whatwg_url::Url;
+/// use whatwg_urlpattern::{ComponentName, RouteSet};
+///
+/// let mut routes = RouteSet::new();
+/// routes.add_str("https://api.example.com/repos/:owner/:repo", "repo")?;
+/// routes.add_str("https://api.example.com/repos/:owner/:repo/issues/:n", "issue")?;
+/// routes.add_str("https://*.example.com/*", "fallback")?;
+///
+/// let url = Url::parse("https://api.example.com/repos/whatwg/url/issues/42", None).unwrap();
+/// let found = routes.find(&url).unwrap();
+/// assert_eq!(*found.value, "issue");
+/// assert_eq!(found.param("repo"), Some("url"));
+/// assert_eq!(found.param("n"), Some("42"));
+/// let all: Vec<&str> = routes.find_all(&url).map(|m| *m.value).collect();
+/// assert_eq!(all, ["issue", "fallback"]);
+/// assert_eq!(routes.find(&url).map(|m| m.get(ComponentName::Hostname, "0")), Some(None));
+///
+/// // By pathname alone: `exec({ pathname })`, where only `*` matches the other components.
+/// let mut paths = RouteSet::new();
+/// paths.add_pathname("/users/:id", 1)?;
+/// assert_eq!(paths.find_pathname("/users/7").map(|m| (*m.value, m.param("id"))), Some((1, Some("7"))));
+/// # Ok::<(), whatwg_urlpattern::Error>(())
+/// ```
+pub struct RouteSet<T, E: RegexEngine = DefaultEngine> {
+    routes: Vec<Route<T, E>>,
+    trie: Trie,
+}
+
+impl<T> RouteSet<T> {
+    /// An empty set with the default engine (`RouteSet::<T, E>::default()` for another).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds the constructor string `pattern` (an absolute pattern) with `value`.
+    pub fn add_str(&mut self, pattern: &str, value: T) -> Result<(), Error> {
+        self.add(UrlPattern::route(pattern)?, value);
+        Ok(())
+    }
+
+    /// Adds the pattern `{ pathname }` (every other component `*`) with `value`.
+    pub fn add_pathname(&mut self, pathname: &str, value: T) -> Result<(), Error> {
+        let init = crate::init::UrlPatternInit {
+            pathname: Some(pathname.into()),
+            ..Default::default()
+        };
+        let pattern = UrlPattern::new((&init).into(), None, UrlPatternOptions::default())?;
+        self.add(pattern, value);
+        Ok(())
+    }
+}
+
+impl<T, E: RegexEngine> Default for RouteSet<T, E> {
+    fn default() -> Self {
+        RouteSet {
+            routes: Vec::new(),
+            trie: Trie::default(),
+        }
+    }
+}
+
+impl<T, E: RegexEngine> FromIterator<(UrlPattern<E>, T)> for RouteSet<T, E> {
+    fn from_iter<I: IntoIterator<Item = (UrlPattern<E>, T)>>(iter: I) -> Self {
+        let mut set = Self::default();
+        for (pattern, value) in iter {
+            set.add(pattern, value);
+        }
+        set
+    }
+}
+
+/// The first route that matches, and whether to keep looking.
+struct First<'a, T, E: RegexEngine> {
+    set: &'a RouteSet<T, E>,
+    source: Source<'a>,
+    best: usize,
+}
+
+impl<T, E: RegexEngine> Visit for First<'_, T, E> {
+    fn bound(&self) -> usize {
+        self.best
+    }
+    fn candidate(&mut self, route: usize, next: Option<usize>) {
+        if self.set.accepts(route, next, self.source) {
+            self.best = route;
+        }
+    }
+}
+
+/// Every route that matches.
+struct All<'a, T, E: RegexEngine> {
+    set: &'a RouteSet<T, E>,
+    source: Source<'a>,
+    found: Vec<usize>,
+}
+
+impl<T, E: RegexEngine> Visit for All<'_, T, E> {
+    fn bound(&self) -> usize {
+        usize::MAX
+    }
+    fn candidate(&mut self, route: usize, next: Option<usize>) {
+        if self.set.accepts(route, next, self.source) {
+            self.found.push(route);
+        }
+    }
+}
+
+impl<T, E: RegexEngine> RouteSet<T, E> {
+    /// Adds a compiled pattern with `value`, after the routes already there.
+    pub fn add(&mut self, pattern: UrlPattern<E>, value: T) {
+        let index = self.routes.len();
+        let pathname = pattern.component_ref(ComponentName::Pathname);
+        let shape = Shape::of(&pathname.parts, &pathname.options);
+        const ORDER: [usize; 7] = [3, 0, 4, 6, 7, 1, 2];
+        let checks = ORDER
+            .into_iter()
+            .filter(|&i| {
+                pattern
+                    .components
+                    .get(i)
+                    .is_some_and(|c| !c.matches_every_url_component())
+            })
+            .collect();
+        let captured = ComponentName::ALL
+            .into_iter()
+            .map(|c| c as usize)
+            .filter(|&i| {
+                i != PATHNAME
+                    && pattern
+                        .components
+                        .get(i)
+                        .is_some_and(|c| !c.matches_every_url_component() && !c.names.is_empty())
+            })
+            .collect();
+        let mut offsets = [0; 9];
+        let mut at = 0;
+        for (i, c) in pattern.components.iter().enumerate() {
+            if let Some(o) = offsets.get_mut(i) {
+                *o = at;
+            }
+            if i == PATHNAME || !c.matches_every_url_component() {
+                at += c.names.len();
+            }
+        }
+        if let Some(last) = offsets.last_mut() {
+            *last = at;
+        }
+        self.trie.insert(index, &shape);
+        self.routes.push(Route {
+            pattern,
+            value,
+            shape,
+            checks,
+            captured,
+            offsets,
+        });
+    }
+
+    /// The number of routes.
+    pub fn len(&self) -> usize {
+        self.routes.len()
+    }
+
+    /// Whether there is no route.
+    pub fn is_empty(&self) -> bool {
+        self.routes.is_empty()
+    }
+
+    /// The patterns and values, in table order.
+    pub fn routes(&self) -> impl Iterator<Item = (&UrlPattern<E>, &T)> {
+        self.routes.iter().map(|r| (&r.pattern, &r.value))
+    }
+
+    /// Whether `route` matches `source`, given that the trie matched its segments and the
+    /// input's next segment starts at `next`.
+    fn accepts(&self, route: usize, next: Option<usize>, source: Source<'_>) -> bool {
+        let Some(r) = self.routes.get(route) else {
+            return false;
+        };
+        let path = source.value(PATHNAME);
+        let engine = r.pattern.engine();
+        let path_ok = match (&r.shape.end, next) {
+            (End::Here, None) => true,
+            (End::Tail { prefix, suffix }, Some(at)) => path
+                .get(at..)
+                .and_then(|rest| shape::tail_matches(prefix, suffix, rest))
+                .is_some(),
+            (End::Checked, Some(_)) => r
+                .pattern
+                .component_ref(ComponentName::Pathname)
+                .test(engine, path),
+            _ => false,
+        };
+        path_ok
+            && r.checks.iter().all(|&i| {
+                let value = source.value(i);
+                r.pattern
+                    .components
+                    .get(i)
+                    .is_some_and(|c| c.test(engine, value))
+            })
+    }
+
+    /// The first route that matches `source`.
+    fn first(&self, source: Source<'_>) -> Option<usize> {
+        let mut search = First {
+            set: self,
+            source,
+            best: usize::MAX,
+        };
+        self.trie.walk(source.value(PATHNAME), &mut search);
+        (search.best != usize::MAX).then_some(search.best)
+    }
+
+    /// Every route that matches `source`, in table order.
+    fn all(&self, source: Source<'_>) -> Vec<usize> {
+        let mut search = All {
+            set: self,
+            source,
+            found: Vec::new(),
+        };
+        self.trie.walk(source.value(PATHNAME), &mut search);
+        search.found.sort_unstable();
+        search.found
+    }
+
+    /// The groups of `route`, which matches `source`.
+    fn matched<'s, 'u>(
+        &'s self,
+        route: usize,
+        source: Source<'u>,
+    ) -> Option<RouteMatch<'s, 'u, T, E>> {
+        let r = self.routes.get(route)?;
+        let engine = r.pattern.engine();
+        let path = source.value(PATHNAME);
+        let longest = r
+            .captured
+            .iter()
+            .map(|&i| source.value(i).len())
+            .fold(path.len(), usize::max);
+        let mut spans = Spans::new(r.offsets.last().copied().unwrap_or(0), longest);
+        let range = |i: usize| Some((*r.offsets.get(i)?, *r.offsets.get(i + 1)?));
+        for &i in &r.captured {
+            let (Some(c), Some((from, to))) = (r.pattern.components.get(i), range(i)) else {
+                continue;
+            };
+            let value = source.value(i);
+            if !spans.fill(from, to, |out| c.captures_into(engine, value, out)) {
+                return None;
+            }
+        }
+        if let Some((from, to)) = range(PATHNAME).filter(|(from, to)| from < to) {
+            if matches!(r.shape.end, End::Checked) {
+                let c = r.pattern.component_ref(ComponentName::Pathname);
+                if !spans.fill(from, to, |out| c.captures_into(engine, path, out)) {
+                    return None;
+                }
+            } else {
+                trie::shape_captures(&r.shape, path, |k, range| spans.set(from + k, Some(range)));
+            }
+        }
+        Some(RouteMatch::new(route, r, source, spans))
+    }
+
+    /// The first route that matches `url`, with its groups.
+    pub fn find<'s, 'u>(&'s self, url: &'u Url) -> Option<RouteMatch<'s, 'u, T, E>> {
+        let source = Source::Url(url);
+        self.matched(self.first(source)?, source)
+    }
+
+    /// Every route that matches `url`, in table order.
+    pub fn find_all<'s, 'u>(
+        &'s self,
+        url: &'u Url,
+    ) -> impl Iterator<Item = RouteMatch<'s, 'u, T, E>> + use<'s, 'u, T, E> {
+        let source = Source::Url(url);
+        self.all(source)
+            .into_iter()
+            .filter_map(move |route| self.matched(route, source))
+    }
+
+    /// The value of the first route that matches `url`, and its index, without its groups.
+    pub fn test(&self, url: &Url) -> Option<(usize, &T)> {
+        let route = self.first(Source::Url(url))?;
+        self.routes.get(route).map(|r| (route, &r.value))
+    }
+
+    /// The first route that matches the pathname `pathname`, as `exec({ pathname })` on each
+    /// pattern gives: the other components are the empty string, which only `*` matches.
+    /// `pathname` is taken as the pathname of a special URL (`Url::pathname` of an `https:`
+    /// URL) is: it is not canonicalized again, as `exec({ pathname })` would (as a special
+    /// URL's pathname, since the protocol is empty: a non-special URL's `\` would become `/`).
+    pub fn find_pathname<'s, 'u>(&'s self, pathname: &'u str) -> Option<RouteMatch<'s, 'u, T, E>> {
+        let source = Source::Pathname(pathname);
+        self.matched(self.first(source)?, source)
+    }
+
+    /// Every route that matches the pathname `pathname` (see [`find_pathname`](Self::find_pathname)),
+    /// in table order.
+    pub fn find_all_pathname<'s, 'u>(
+        &'s self,
+        pathname: &'u str,
+    ) -> impl Iterator<Item = RouteMatch<'s, 'u, T, E>> + use<'s, 'u, T, E> {
+        let source = Source::Pathname(pathname);
+        self.all(source)
+            .into_iter()
+            .filter_map(move |route| self.matched(route, source))
+    }
+}
+
+/// A span list slot (the group's range in its component's input).
+pub(crate) type Slot = Option<Range<usize>>;

@@ -1,0 +1,212 @@
+//! What of a pathname pattern the route trie can say: its part list cut into path segments.
+//!
+//! A pathname pattern (delimiter `/`, no ignore case) matches like its regular expression
+//! (2.2 "generate a regular expression and name list"): fixed text is itself, `:name` is
+//! `([^/]+?)`, `*` is `(.*)`. Cut at each `/` of its fixed text, most route patterns are a
+//! list of segments, each fixed text or one `:name` between fixed text (`v:version.json`),
+//! which matches exactly one segment of the input: `[^/]` cannot cross a `/`, and what comes
+//! after the group up to the next `/` (or the end) is fixed, so the group is the segment less
+//! that prefix and suffix, whatever its laziness. A last `*` with fixed text around it takes
+//! the rest of the input: `(.*)` is greedy and only fixed text follows it, so it ends where
+//! that text starts at the end. Anything else (a `(regexp)` group, a modifier, two groups in
+//! one segment, a `*` with more groups after it) ends the segments that the trie checks, and
+//! the route's own pattern decides from there (a checked candidate).
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::parser::{Modifier, Options, Part, PartType};
+
+/// Segments deeper than this are left to the route's own pattern, which bounds the trie's
+/// depth (and the lookup's recursion) whatever the table.
+pub(crate) const MAX_DEPTH: usize = 32;
+
+/// One segment of a pathname pattern.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Seg {
+    /// Fixed text: the input's segment is exactly this.
+    Exact(Box<str>),
+    /// `prefix` `([^/]+?)` `suffix`: the segment starts with `prefix`, ends with `suffix`,
+    /// and the group is at least one code point between them.
+    Param { prefix: Box<str>, suffix: Box<str> },
+}
+
+/// How the pattern goes on after its segments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// It ends: the input has no more segments.
+    Here,
+    /// `prefix` `(.*)` `suffix` over the rest of the input, from the next segment on.
+    Tail { prefix: Box<str>, suffix: Box<str> },
+    /// Something the trie cannot say: the input has a next segment, and the route's pattern
+    /// decides.
+    Checked,
+}
+
+/// A pathname pattern as the trie sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
+    pub(crate) segs: Vec<Seg>,
+    pub(crate) end: End,
+}
+
+/// A run of the part list: fixed text, or one of the two wildcards.
+enum Token<'a> {
+    Text(&'a str),
+    Segment,
+    Full,
+}
+
+/// The segment being read.
+#[derive(Default)]
+struct Current {
+    before: String,
+    group: Option<bool>,
+    after: String,
+}
+
+impl Current {
+    fn push_text(&mut self, text: &str) {
+        match self.group {
+            None => self.before.push_str(text),
+            Some(_) => self.after.push_str(text),
+        }
+    }
+}
+
+impl Shape {
+    fn checked(segs: Vec<Seg>) -> Shape {
+        Shape {
+            segs,
+            end: End::Checked,
+        }
+    }
+
+    /// The shape of a pathname component's part list.
+    pub(crate) fn of(parts: &[Part], options: &Options) -> Shape {
+        if options.delimiter != "/" || options.ignore_case {
+            return Shape::checked(Vec::new());
+        }
+        let mut tokens: Vec<Token<'_>> = Vec::new();
+        for part in parts {
+            if part.modifier != Modifier::None {
+                return Self::from_tokens(&tokens, true);
+            }
+            match part.kind {
+                PartType::FixedText => tokens.push(Token::Text(&part.value)),
+                PartType::SegmentWildcard | PartType::FullWildcard => {
+                    tokens.push(Token::Text(&part.prefix));
+                    tokens.push(if part.kind == PartType::SegmentWildcard {
+                        Token::Segment
+                    } else {
+                        Token::Full
+                    });
+                    tokens.push(Token::Text(&part.suffix));
+                }
+                PartType::Regexp => return Self::from_tokens(&tokens, true),
+            }
+        }
+        Self::from_tokens(&tokens, false)
+    }
+
+    /// The segments of `tokens`; `cut`: more that the trie cannot say follows them.
+    fn from_tokens(tokens: &[Token<'_>], cut: bool) -> Shape {
+        let mut segs: Vec<Seg> = Vec::new();
+        let mut cur = Current::default();
+        let mut rest = tokens.iter();
+        while let Some(token) = rest.next() {
+            match token {
+                Token::Text(text) => {
+                    let mut pieces = text.split('/');
+                    if let Some(first) = pieces.next() {
+                        cur.push_text(first);
+                    }
+                    for piece in pieces {
+                        // A `/`: the segment is complete.
+                        let done = core::mem::take(&mut cur);
+                        segs.push(match done.group {
+                            None => Seg::Exact(done.before.into()),
+                            Some(_) => Seg::Param {
+                                prefix: done.before.into(),
+                                suffix: done.after.into(),
+                            },
+                        });
+                        if segs.len() == MAX_DEPTH {
+                            return Shape::checked(segs);
+                        }
+                        cur.push_text(piece);
+                    }
+                }
+                Token::Segment if cur.group.is_none() => cur.group = Some(true),
+                Token::Full if cur.group.is_none() => {
+                    // Only fixed text may follow, as far as the end.
+                    let mut suffix = String::new();
+                    for next in rest.by_ref() {
+                        match next {
+                            Token::Text(text) => suffix.push_str(text),
+                            _ => return Shape::checked(segs),
+                        }
+                    }
+                    if cut {
+                        return Shape::checked(segs);
+                    }
+                    return Shape {
+                        segs,
+                        end: End::Tail {
+                            prefix: cur.before.into(),
+                            suffix: suffix.into(),
+                        },
+                    };
+                }
+                // A second group in one segment.
+                Token::Segment | Token::Full => return Shape::checked(segs),
+            }
+        }
+        if cut {
+            return Shape::checked(segs);
+        }
+        segs.push(match cur.group {
+            None => Seg::Exact(cur.before.into()),
+            Some(_) => Seg::Param {
+                prefix: cur.before.into(),
+                suffix: cur.after.into(),
+            },
+        });
+        Shape {
+            segs,
+            end: End::Here,
+        }
+    }
+}
+
+impl Seg {
+    /// Whether the input segment `seg` matches; for a `:name`, its group's range in `seg`.
+    pub(crate) fn matches(&self, seg: &str) -> Option<Option<core::ops::Range<usize>>> {
+        match self {
+            Seg::Exact(text) => (**text == *seg).then_some(None),
+            Seg::Param { prefix, suffix } if prefix.is_empty() && suffix.is_empty() => {
+                (!seg.is_empty()).then_some(Some(0..seg.len()))
+            }
+            Seg::Param { prefix, suffix } => {
+                let end = seg.len().checked_sub(suffix.len())?;
+                (end > prefix.len() && seg.starts_with(&**prefix) && seg.ends_with(&**suffix))
+                    .then_some(Some(prefix.len()..end))
+            }
+        }
+    }
+}
+
+/// `prefix(.*)suffix` on `rest`: the group's range in `rest`. `.` stops at a line terminator.
+pub(crate) fn tail_matches(
+    prefix: &str,
+    suffix: &str,
+    rest: &str,
+) -> Option<core::ops::Range<usize>> {
+    let end = rest.len().checked_sub(suffix.len())?;
+    if end < prefix.len() || !rest.starts_with(prefix) || !rest.ends_with(suffix) {
+        return None;
+    }
+    let middle = rest.get(prefix.len()..end)?;
+    (crate::matcher::line_terminator_or_end(middle) == middle.len()).then_some(prefix.len()..end)
+}

@@ -1,0 +1,357 @@
+//! The trie over pathname segments: one node per distinct run of segments, each route filed
+//! at the node its segments lead to.
+//!
+//! A lookup walks the input's segments from the root. At depth `k` the input's segment `k` is
+//! fixed, so each node is visited at most once and a lookup costs at most the size of the trie
+//! (in practice one path and a few `:name` branches). Every node knows the first route of its
+//! subtree (routes are filed in table order), so the search for the first match leaves out
+//! every subtree that cannot hold a route before the best one found so far.
+
+use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+
+use super::shape::{End, Seg, Shape};
+
+/// A node: the routes whose segments end here, and the children by the next segment.
+struct Node {
+    /// Children by a fixed segment.
+    exact: Exact,
+    /// Children by a `:name` segment (its prefix and suffix), in order of creation, and the
+    /// same by segment (to file a route in time logarithmic in the number of children).
+    params: Vec<(Seg, usize)>,
+    param_index: BTreeMap<Seg, usize>,
+    /// Routes whose pattern ends here (`End::Here`), in table order.
+    here: Vec<usize>,
+    /// Routes that go on after these segments with a tail or their own pattern, in table order.
+    rest: Vec<usize>,
+    /// The first route filed in this subtree.
+    first: usize,
+}
+
+impl Node {
+    fn new(first: usize) -> Self {
+        Node {
+            exact: Exact::default(),
+            params: Vec::new(),
+            param_index: BTreeMap::new(),
+            here: Vec::new(),
+            rest: Vec::new(),
+            first,
+        }
+    }
+}
+
+/// What a lookup does with the routes the trie finds.
+pub(crate) trait Visit {
+    /// Routes from this index on are of no more interest.
+    fn bound(&self) -> usize;
+    /// The segments of `route` match the input's first segments; `next` is where the input's
+    /// next segment starts (`None`: the input has no more).
+    fn candidate(&mut self, route: usize, next: Option<usize>);
+}
+
+/// The trie.
+pub(crate) struct Trie {
+    nodes: Vec<Node>,
+}
+
+impl Default for Trie {
+    fn default() -> Self {
+        Trie {
+            nodes: alloc::vec![Node::new(usize::MAX)],
+        }
+    }
+}
+
+/// The input's segment starting at `pos`, and where the next one starts.
+fn segment_at(input: &str, pos: usize) -> (&str, Option<usize>) {
+    let rest = input.get(pos..).unwrap_or("");
+    // Segments are short: a byte loop beats a call to memchr.
+    match rest.bytes().position(|b| b == b'/') {
+        Some(slash) => (rest.get(..slash).unwrap_or(""), Some(pos + slash + 1)),
+        None => (rest, None),
+    }
+}
+
+const K: u64 = 0x517c_c1b7_2722_0a95;
+
+/// FxHash's step: one word into the hash.
+fn mix(h: u64, word: u64) -> u64 {
+    (h.rotate_left(5) ^ word).wrapping_mul(K)
+}
+
+/// The little-endian word of up to eight bytes (zero-padded).
+fn word(bytes: &[u8]) -> u64 {
+    match <[u8; 8]>::try_from(bytes) {
+        Ok(w) => u64::from_le_bytes(w),
+        // A short tail, byte by byte (a copy into a buffer would call `memcpy`).
+        Err(_) => bytes.iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b)),
+    }
+}
+
+/// A hash of a segment, eight bytes at a time.
+fn hash(text: &str) -> u64 {
+    let mut h = 0;
+    let mut chunks = text.as_bytes().chunks_exact(8);
+    for chunk in chunks.by_ref() {
+        h = mix(h, word(chunk));
+    }
+    mix(mix(h, word(chunks.remainder())), text.len() as u64)
+}
+
+/// Whether two segments are equal, byte by byte (segments are short: a call to `memcmp` costs
+/// more).
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// The input's segment at some depth: where it starts, its text, and where the next one starts.
+#[derive(Clone, Copy)]
+struct SegmentAt<'a> {
+    start: usize,
+    text: &'a str,
+    next: Option<usize>,
+}
+
+impl<'a> SegmentAt<'a> {
+    fn new(input: &'a str, pos: usize) -> Self {
+        let (text, next) = segment_at(input, pos);
+        SegmentAt {
+            start: pos,
+            text,
+            next,
+        }
+    }
+}
+
+/// Children by a fixed segment: compared one by one while they are few, then found in a hash
+/// table (open addressing, linear probing, at most half full, doubled as it fills: building
+/// stays linear, a lookup compares one hash or a few, and text once).
+#[derive(Default)]
+struct Exact {
+    entries: Vec<(Box<str>, usize)>,
+    /// Each entry's hash, once there is a table.
+    hashes: Vec<u64>,
+    /// Entry index + 1 by hash (0: empty); a power of two long, or empty while few.
+    slots: Vec<u32>,
+}
+
+impl Exact {
+    /// Up to this many children are compared one by one.
+    const FEW: usize = 8;
+
+    fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn get(&self, text: &str) -> Option<usize> {
+        if self.slots.is_empty() {
+            return self
+                .entries
+                .iter()
+                .find(|(t, _)| same(t, text))
+                .map(|(_, c)| *c);
+        }
+        let h = hash(text);
+        let mask = self.slots.len() - 1;
+        let mut i = h as usize & mask;
+        loop {
+            let e = (*self.slots.get(i)? as usize).checked_sub(1)?;
+            if self.hashes.get(e) == Some(&h) {
+                if let Some((t, c)) = self.entries.get(e) {
+                    if same(t, text) {
+                        return Some(*c);
+                    }
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, text: Box<str>, child: usize) {
+        if !self.slots.is_empty() {
+            self.hashes.push(hash(&text));
+        }
+        self.entries.push((text, child));
+        let n = self.entries.len();
+        if n > Self::FEW && (self.slots.is_empty() || 2 * n > self.slots.len()) {
+            self.rebuild((2 * n).next_power_of_two());
+        } else if let (false, Some(&h)) = (self.slots.is_empty(), self.hashes.last()) {
+            self.place(h, n);
+        }
+    }
+
+    /// A table of `size` slots for the entries.
+    fn rebuild(&mut self, size: usize) {
+        self.hashes = self.entries.iter().map(|(t, _)| hash(t)).collect();
+        self.slots = alloc::vec![0; size];
+        for e in 0..self.hashes.len() {
+            if let Some(&h) = self.hashes.get(e) {
+                self.place(h, e + 1);
+            }
+        }
+    }
+
+    /// Puts entry index + 1 `value` at the first free slot from `h`.
+    fn place(&mut self, h: u64, value: usize) {
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut i = h as usize & mask;
+        while let Some(slot) = self.slots.get_mut(i) {
+            if *slot == 0 {
+                *slot = u32::try_from(value).unwrap_or(u32::MAX);
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+impl Trie {
+    /// Files `route` (after every route filed so far) under `shape`.
+    pub(crate) fn insert(&mut self, route: usize, shape: &Shape) {
+        let mut id = 0;
+        for seg in &shape.segs {
+            if let Some(node) = self.nodes.get_mut(id) {
+                node.first = node.first.min(route);
+            }
+            let fresh = self.nodes.len();
+            let Some(node) = self.nodes.get_mut(id) else {
+                return;
+            };
+            let child = match seg {
+                Seg::Exact(text) => match node.exact.get(text) {
+                    Some(c) => Some(c),
+                    None => {
+                        node.exact.insert(text.clone(), fresh);
+                        None
+                    }
+                },
+                Seg::Param { .. } => match node.param_index.get(seg) {
+                    Some(c) => Some(*c),
+                    None => {
+                        node.param_index.insert(seg.clone(), fresh);
+                        node.params.push((seg.clone(), fresh));
+                        None
+                    }
+                },
+            };
+            id = match child {
+                Some(c) => c,
+                None => {
+                    self.nodes.push(Node::new(route));
+                    fresh
+                }
+            };
+        }
+        if let Some(node) = self.nodes.get_mut(id) {
+            node.first = node.first.min(route);
+            match shape.end {
+                End::Here => node.here.push(route),
+                End::Tail { .. } | End::Checked => node.rest.push(route),
+            }
+        }
+    }
+
+    /// Walks `input`'s segments, reporting every route whose segments match to `visit` (only
+    /// those before its bound).
+    pub(crate) fn walk<V: Visit>(&self, input: &str, visit: &mut V) {
+        self.walk_from(0, input, Some(SegmentAt::new(input, 0)), visit);
+    }
+
+    /// The node `id`, at the input's segment `at` (`None`: past the last one).
+    fn walk_from<V: Visit>(
+        &self,
+        id: usize,
+        input: &str,
+        at: Option<SegmentAt<'_>>,
+        visit: &mut V,
+    ) {
+        let Some(node) = self.nodes.get(id) else {
+            return;
+        };
+        if node.first >= visit.bound() {
+            return;
+        }
+        let Some(at) = at else {
+            for &route in &node.here {
+                if route >= visit.bound() {
+                    break;
+                }
+                visit.candidate(route, None);
+            }
+            return;
+        };
+        if let Some(&route) = node.rest.first() {
+            if route < visit.bound() {
+                for &route in &node.rest {
+                    if route >= visit.bound() {
+                        break;
+                    }
+                    visit.candidate(route, Some(at.start));
+                }
+            }
+        }
+        if node.exact.is_empty() && node.params.is_empty() {
+            return;
+        }
+        let next = at.next.map(|pos| SegmentAt::new(input, pos));
+        if let Some(child) = node.exact.get(at.text) {
+            self.walk_from(child, input, next, visit);
+        }
+        for (pattern, child) in &node.params {
+            if pattern.matches(at.text).is_some() {
+                self.walk_from(*child, input, next, visit);
+            }
+        }
+    }
+}
+
+/// The pathname groups of a route whose shape the trie matched on `input`: each `:name`
+/// segment's and the tail's range, in order, given to `set` with its group number.
+pub(crate) fn shape_captures(
+    shape: &Shape,
+    input: &str,
+    mut set: impl FnMut(usize, core::ops::Range<usize>),
+) {
+    let mut group = 0;
+    let mut pos = Some(0);
+    for seg in &shape.segs {
+        let Some(start) = pos else { return };
+        let (text, next) = segment_at(input, start);
+        // Fixed segments were compared by the walk and have no group.
+        if matches!(seg, Seg::Param { .. }) {
+            if let Some(Some(range)) = seg.matches(text) {
+                set(group, start + range.start..start + range.end);
+                group += 1;
+            }
+        }
+        pos = next;
+    }
+    if let (End::Tail { prefix, suffix }, Some(start)) = (&shape.end, pos) {
+        let range = input
+            .get(start..)
+            .and_then(|rest| super::shape::tail_matches(prefix, suffix, rest));
+        if let Some(range) = range {
+            set(group, start + range.start..start + range.end);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Exact, same};
+
+    #[test]
+    fn exact_children_few_and_many() {
+        let mut exact = Exact::default();
+        for i in 0..100 {
+            exact.insert(alloc::format!("s{i}").into(), i);
+            for j in 0..=i {
+                assert_eq!(exact.get(&alloc::format!("s{j}")), Some(j));
+            }
+            assert_eq!(exact.get("s"), None);
+        }
+        assert!(same("abc", "abc") && !same("abc", "abd") && !same("abc", "ab"));
+    }
+}
