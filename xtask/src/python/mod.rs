@@ -71,7 +71,9 @@ fn install(root: &Path, dist: &wheel::Dist) -> Result<Installed, String> {
 pub fn parse_pytest_summary(line: &str) -> Option<(u64, u64)> {
     let line = line.trim().trim_matches('=').trim();
     let (counts, time) = line.rsplit_once(" in ")?;
-    if !time.trim_end().ends_with('s') {
+    // `in 4.1s`, or past a minute `in 119.22s (0:01:59)`.
+    let seconds = time.split_once(" (").map_or(time, |(seconds, _)| seconds);
+    if !seconds.trim_end().ends_with('s') {
         return None;
     }
     let (mut passed, mut failed, mut any) = (0, 0, false);
@@ -246,6 +248,10 @@ mod tests {
         assert_eq!(
             parse_pytest_summary("===== 2 failed, 3 passed, 1 error in 1.00s ====="),
             Some((3, 3))
+        );
+        assert_eq!(
+            parse_pytest_summary("3 failed, 38 passed, 3 errors in 119.22s (0:01:59)"),
+            Some((38, 6))
         );
         assert_eq!(parse_pytest_summary("tests/test_url.py ....  [100%]"), None);
         assert_eq!(parse_pytest_summary("the value in 3s"), None);

@@ -1,4 +1,4 @@
-//! `cargo xtask python --wheel`: the wheel and the sdist, built once with maturin in the build
+//! `cargo xtask python --wheel`: the wheel (built once) and the sdist, made by maturin in the build
 //! environment (`target/py`), the third-party licence file written first, the wheel checked
 //! with `auditwheel show`.
 
@@ -42,14 +42,24 @@ pub fn build(root: &Path) -> Result<Dist, String> {
         std::fs::remove_file(&old).map_err(|e| format!("removing {}: {e}", old.display()))?;
     }
     let bin = python.parent().unwrap_or(Path::new("."));
-    let mut maturin = Command::new(bin.join("maturin"));
-    maturin
-        .args(["build", "--release", "--locked", "--sdist"])
+    // Two commands: `maturin build --sdist` would build the wheel from the unpacked sdist, in a
+    // directory of its own (every crate compiled again, outside target/).
+    let mut build = Command::new(bin.join("maturin"));
+    build
+        .args(["build", "--release", "--locked"])
         .args(["--manifest-path", "python/Cargo.toml", "--out"])
         .arg(&dist)
         .current_dir(root);
-    if !cmd::run(&mut maturin)? {
-        return Err("maturin build --release --sdist failed".into());
+    if !cmd::run(&mut build)? {
+        return Err("maturin build --release failed".into());
+    }
+    let mut sdist = Command::new(bin.join("maturin"));
+    sdist
+        .args(["sdist", "--manifest-path", "python/Cargo.toml", "--out"])
+        .arg(&dist)
+        .current_dir(root);
+    if !cmd::run(&mut sdist)? {
+        return Err("maturin sdist failed".into());
     }
     let wheel = only_one(files_ending(&dist, &[".whl"]), &dist, "wheel")?;
     let sdist = only_one(files_ending(&dist, &[".tar.gz"]), &dist, "sdist")?;
