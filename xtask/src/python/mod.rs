@@ -11,6 +11,7 @@ mod wheel;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use std::time::Instant;
 
 use crate::cmd;
 use crate::libtest::Totals;
@@ -94,8 +95,11 @@ pub fn parse_pytest_summary(line: &str) -> Option<(u64, u64)> {
 /// toolchain, runs `python/tests` there (Spark's workers in their own environment), adds its
 /// counts to `totals`. `Ok(true)` when every test passed.
 pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
+    let start = Instant::now();
     let dist = wheel::build(root)?;
+    let built = start.elapsed();
     let installed = install(root, &dist)?;
+    let ready = start.elapsed();
     cmd::header("python: pytest python/tests in target/py-wheel (no Rust toolchain on PATH)");
     let mut command = Command::new(&installed.python);
     command
@@ -119,6 +123,13 @@ pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
             summary = Some(counts);
         }
     })?;
+    let done = start.elapsed();
+    eprintln!(
+        "python step: wheel and sdist {:.0} s, fresh environments {:.0} s, pytest {:.0} s",
+        built.as_secs_f64(),
+        (ready - built).as_secs_f64(),
+        (done - ready).as_secs_f64()
+    );
     let (ok, failed) = summary.ok_or("pytest printed no summary line")?;
     totals.passed += ok;
     totals.failed += failed;
@@ -154,7 +165,7 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
             outcome
         }
         [flag] if flag == "--wheel" => {
-            cmd::header("python: maturin build --release --sdist into target/wheels");
+            cmd::header("python: maturin build --release, maturin sdist into target/wheels");
             wheel::build(root).map(|dist| {
                 eprintln!(
                     "wheel: {} ({})\nsdist: {}",
