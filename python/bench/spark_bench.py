@@ -8,6 +8,7 @@ Markdown with the median rows per second.
 usage: spark_bench.py --workers PYTHON [--rounds N]   (`cargo xtask bench --python` runs it)
 """
 
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -38,6 +39,7 @@ def main(argv):
         "workers in their own environment: the wheel + pyarrow": wheel_workers,
     }
     rates = {(label, master): [] for label in environments for master in MASTERS}
+    load_before = os.getloadavg()[0]
     rows = None
     for _ in range(rounds):
         for master in MASTERS:
@@ -53,7 +55,8 @@ def main(argv):
                 rows = result["rows"]
                 rates[(label, master)].append(result["rows_per_second"])
                 print(f"{label}, {master}: {result['rows_per_second']:,} rows/s", file=sys.stderr)
-    print(f"\n## Spark `mapInArrow` (`with_url_components`, {rows:,} rows, `noop` sink): rows/s, median of {rounds}\n")
+    load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, {os.cpu_count()} cores"
+    print(f"\n## Spark `mapInArrow` (`with_url_components`, {rows:,} rows, `noop` sink): rows/s, median of {rounds} ({load})\n")
     print("| Python workers | local[1] | local[2] | local[2] / local[1] |")
     print("| --- | ---: | ---: | ---: |")
     for label in environments:

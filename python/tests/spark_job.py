@@ -61,6 +61,7 @@ def session(master: str, worker_python: str):
         .config("spark.pyspark.python", worker_python)
         .config("spark.pyspark.driver.python", sys.executable)
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.shuffle.partitions", "4")
         .config("spark.driver.bindAddress", "127.0.0.1")
         .config("spark.driver.host", "127.0.0.1")

@@ -49,8 +49,8 @@ def test_the_package_is_the_installed_wheel(dist):
     installed = importlib.metadata.distribution("whatwg-url-rs")
     wheel = only(dist, "*.whl")
     assert wheel.name.startswith(f"whatwg_url_rs-{installed.version}-")
-    native = [f for f in installed.files if f.name.startswith("_native")]
-    assert [f.name for f in native] == ["_native.abi3.so"]
+    native = [f.name for f in installed.files if f.name.startswith("_native") and f.suffix == ".so"]
+    assert native == ["_native.abi3.so"]
 
 
 def test_the_wheel_is_abi3_manylinux(dist):
