@@ -63,6 +63,7 @@ pub fn build(root: &Path) -> Result<Dist, String> {
     }
     let wheel = only_one(files_ending(&dist, &[".whl"]), &dist, "wheel")?;
     let sdist = only_one(files_ending(&dist, &[".tar.gz"]), &dist, "sdist")?;
+    sdist_resolves(root, &sdist)?;
     let name = wheel
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -95,6 +96,47 @@ pub fn build(root: &Path) -> Result<Dist, String> {
         sdist,
         platform_tag,
     })
+}
+
+/// The sdist unpacked (under `target/sdist-check`) is a workspace cargo resolves: every
+/// path crate the extension needs is in it. (Building from it would compile everything again,
+/// outside `target/`; maturin's own sdist code is what decides the rest.)
+fn sdist_resolves(root: &Path, sdist: &Path) -> Result<(), String> {
+    let unpacked = root.join("target/sdist-check");
+    if unpacked.exists() {
+        std::fs::remove_dir_all(&unpacked)
+            .map_err(|e| format!("removing {}: {e}", unpacked.display()))?;
+    }
+    std::fs::create_dir_all(&unpacked)
+        .map_err(|e| format!("creating {}: {e}", unpacked.display()))?;
+    let mut tar = Command::new("tar");
+    tar.arg("xzf").arg(sdist).arg("-C").arg(&unpacked);
+    if !cmd::run(&mut tar)? {
+        return Err(format!("tar xzf {} failed", sdist.display()));
+    }
+    let stem = sdist
+        .file_name()
+        .map(|n| n.to_string_lossy().trim_end_matches(".tar.gz").to_string())
+        .unwrap_or_default();
+    let manifest = unpacked.join(stem).join("python/Cargo.toml");
+    let manifest = manifest.to_string_lossy();
+    let (ok, _, err) = cmd::capture(&mut cmd::cargo(
+        root,
+        &[
+            "metadata",
+            "--format-version",
+            "1",
+            "--manifest-path",
+            &manifest,
+        ],
+    ))?;
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "the sdist does not resolve (cargo metadata):\n{err}"
+        ))
+    }
 }
 
 /// The tag in auditwheel's `… is consistent with the following platform tag:
