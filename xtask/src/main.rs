@@ -90,7 +90,8 @@ commands:
                        with python3 -m venv; python3-venv installed with apt-get when missing)
                        builds the abi3 manylinux wheel and the sdist into target/wheels, after
                        python/THIRD-PARTY-LICENSES.txt (every crate compiled into the extension,
-                       with its licence texts); auditwheel show checks the wheel. Then the wheel
+                       with its licence texts); auditwheel show checks the wheel, cargo metadata
+                       the unpacked sdist. Then the wheel
                        goes into fresh environments where no Rust toolchain is visible:
                        target/py-wheel (the test requirements; pytest python/tests runs there:
                        WPT fixtures and vectors, the batch kernels through pyarrow, Polars' engines,

@@ -151,7 +151,8 @@ usage: cargo xtask python [--wheel | --licences]
                environments without the Rust toolchain (target/py-wheel: the tests';
                target/py-spark-workers: the Spark workers', wheel + pyarrow), pytest python/tests
   --wheel      the abi3 manylinux wheel and the sdist into target/wheels (maturin in target/py),
-               the wheel checked with auditwheel show; the licence file written first
+               the wheel checked with auditwheel show, the sdist with cargo metadata;
+               the licence file written first
   --licences   python/THIRD-PARTY-LICENSES.txt alone";
 
 /// `cargo xtask python [--wheel | --licences]`.
