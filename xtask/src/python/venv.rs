@@ -82,7 +82,14 @@ pub fn hide_rust(root: &Path, command: &mut Command) -> Result<(), String> {
     // Worked out once per run: the links are made anew then (the toolchain may have been
     // installed since the last run: `cargo xtask msrv` adds Debian's).
     static PATH: OnceLock<Result<OsString, String>> = OnceLock::new();
-    let path = PATH.get_or_init(|| path_without_rust(root)).clone()?;
+    let path = PATH
+        .get_or_init(|| {
+            path_without_rust(
+                &root.join("target/py-no-rust"),
+                &std::env::var_os("PATH").unwrap_or_default(),
+            )
+        })
+        .clone()?;
     command.env("PATH", path);
     for (key, _) in std::env::vars_os() {
         let key_text = key.to_string_lossy();
@@ -96,16 +103,15 @@ pub fn hide_rust(root: &Path, command: &mut Command) -> Result<(), String> {
     Ok(())
 }
 
-/// `PATH` without the toolchain's programs (see [`hide_rust`]).
-fn path_without_rust(root: &Path) -> Result<OsString, String> {
-    let shadows = root.join("target/py-no-rust");
+/// `entries` (a `PATH`) without the toolchain's programs (see [`hide_rust`]); the directories of
+/// links go under `shadows`.
+fn path_without_rust(shadows: &Path, entries: &OsString) -> Result<OsString, String> {
     if shadows.exists() {
-        std::fs::remove_dir_all(&shadows)
+        std::fs::remove_dir_all(shadows)
             .map_err(|e| format!("removing {}: {e}", shadows.display()))?;
     }
     let mut path: Vec<PathBuf> = Vec::new();
-    let entries = std::env::var_os("PATH").unwrap_or_default();
-    for (index, dir) in std::env::split_paths(&entries).enumerate() {
+    for (index, dir) in std::env::split_paths(entries).enumerate() {
         let programs: Vec<(OsString, PathBuf)> = std::fs::read_dir(&dir)
             .map(|read| {
                 read.filter_map(Result::ok)
@@ -143,7 +149,38 @@ fn path_without_rust(root: &Path) -> Result<OsString, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::is_rust_tool;
+    use super::{is_rust_tool, path_without_rust};
+    use std::path::PathBuf;
+
+    #[test]
+    fn a_path_without_the_toolchain() {
+        let scratch = std::env::temp_dir().join(format!("xtask-no-rust-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&scratch);
+        let dir = |name: &str, programs: &[&str]| {
+            let dir = scratch.join(name);
+            std::fs::create_dir_all(&dir).unwrap();
+            for program in programs {
+                std::fs::write(dir.join(program), "").unwrap();
+            }
+            dir
+        };
+        let cargo_bin = dir("cargo-bin", &["cargo", "rustc", "rustup"]);
+        let usr_bin = dir("usr-bin", &["rustc", "java", "python3"]);
+        let other = dir("other", &["pip"]);
+        let entries = std::env::join_paths([&cargo_bin, &usr_bin, &other]).unwrap();
+        let shadows = scratch.join("shadows");
+        let path = path_without_rust(&shadows, &entries).unwrap();
+        let path: Vec<PathBuf> = std::env::split_paths(&path).collect();
+        // ~/.cargo/bin left out, /usr/bin replaced by links to its other programs, the rest kept.
+        assert_eq!(path, [shadows.join("path1"), other.clone()]);
+        let mut linked: Vec<String> = std::fs::read_dir(&path[0])
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        linked.sort();
+        assert_eq!(linked, ["java", "python3"]);
+        std::fs::remove_dir_all(&scratch).unwrap();
+    }
 
     #[test]
     fn rust_tools() {
