@@ -1,4 +1,5 @@
-"""Where the shared fixtures are: as test-support finds them for the Rust tests."""
+"""Where the shared fixtures are (as test-support finds them for the Rust tests), and what
+`cargo xtask python` tells the tests about the distributions it built and installed."""
 
 import json
 import os
@@ -7,6 +8,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def required_env(name: str) -> str:
+    """A variable `cargo xtask python` sets (the built distributions, the Spark workers'
+    interpreter, the crate list); a clear failure when the tests run another way."""
+    value = os.environ.get(name)
+    if not value:
+        pytest.fail(
+            f"{name} is not set: run these tests with `cargo xtask python`, which builds the wheel "
+            "and the environments they check (see python/README.md, Tests)"
+        )
+    return value
 
 
 def wpt_dir() -> Path:

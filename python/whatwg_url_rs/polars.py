@@ -9,7 +9,7 @@
 ['example.co.uk', None, None]
 
 Each method runs a kernel of `whatwg_url_rs.batch` on the column's Arrow chunks (no Python per
-row). `parse()` gives the whole struct; `component(name)` and one method per `URL` getter give
+row), in every engine: eager, lazy and streaming `collect` give the same frame. `parse()` gives the whole struct; `component(name)` and one method per `URL` getter give
 one column, named after the getter.
 """
 
@@ -23,7 +23,10 @@ __all__ = ["UrlNamespace"]
 
 
 def _run(expr: pl.Expr, kernel, dtype, *args) -> pl.Expr:
-    return expr.map_batches(lambda s: kernel(s, *args), return_dtype=dtype)
+    # Elementwise: a row's result depends on that row alone, so Polars may hand the kernel the
+    # column in pieces: the lazy and streaming engines split it across their threads (the
+    # kernel releases the GIL, so the pieces parse in parallel); eager `select` passes it whole.
+    return expr.map_batches(lambda s: kernel(s, *args), return_dtype=dtype, is_elementwise=True)
 
 
 _STRUCT = pl.Struct(

@@ -21,9 +21,11 @@ usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [
   --workloads     the workloads beyond absolute parsing only (relative references, setters,
                   URLSearchParams, parse_with_validation, host-heavy and long-URL sets)
   --urlpattern    the URLPattern section only (whatwg-urlpattern against the urlpattern crate)
-  --python        the Python section only (python/bench/bench.py in target/py: whatwg-url-rs
-                  against ada-url, can-ada, yarl and urllib.parse; the batch kernels); the
-                  arguments after it go to bench.py";
+  --python        the Python section only: the wheel (cargo xtask python --wheel) installed in
+                  target/py, python/bench/bench.py (whatwg-url-rs against ada-url, can-ada, yarl
+                  and urllib.parse; the batch kernels), then python/bench/spark_bench.py (the
+                  Spark job's rows/s, workers in target/py and in a fresh environment holding
+                  only the wheel and pyarrow); the arguments after it go to bench.py";
 
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
     if args.iter().any(|a| a == "-h" || a == "--help") {

@@ -13,7 +13,9 @@ mod downstream;
 mod duplicates;
 mod fixtures;
 mod fuzz;
+mod json;
 mod libtest;
+mod licences;
 mod msrv;
 mod package;
 mod packages;
@@ -97,11 +99,20 @@ commands:
                        comments aside) found twice, in the library packages by default; fails on a
                        block whose two places are in two packages (--strict: any block) and on a
                        library file under src/ over 600 lines.
-  python               The Python package (python/): a virtual environment at target/py (made with
-                       python3 -m venv; python3-venv installed with apt-get when missing), the
-                       test requirements, `pip install ./python` (maturin), then pytest python/tests
-                       (WPT fixtures and vectors, the batch kernels through pyarrow, Polars, DuckDB
-                       and pandas, PySpark in local[1] and local[2]). Ends with `N passed, M failed`.
+  python [--wheel | --licences]
+                       The Python package (python/) as users get it: maturin (in target/py, made
+                       with python3 -m venv; python3-venv installed with apt-get when missing)
+                       builds the abi3 manylinux wheel and the sdist into target/wheels, after
+                       python/THIRD-PARTY-LICENSES.txt (every crate compiled into the extension,
+                       with its licence texts); auditwheel show checks the wheel, cargo metadata
+                       the unpacked sdist. Then the wheel
+                       goes into fresh environments where no Rust toolchain is visible:
+                       target/py-wheel (the test requirements; pytest python/tests runs there:
+                       WPT fixtures and vectors, the batch kernels through pyarrow, Polars' engines,
+                       DuckDB and pandas, the distributions, PySpark in local[1] and local[2]) and
+                       target/py-spark-workers (the wheel and pyarrow: the Spark workers' Python).
+                       Ends with `N passed, M failed`. --wheel: the distributions only;
+                       --licences: the licence file only.
   help                 Print this text.
 
 Fixtures are looked up in $URL_WPT_DIR, then ../shared/wpt beside the workspace, then target/wpt.

@@ -130,8 +130,9 @@ pub fn run(root: &Path) -> ExitCode {
     const PACKAGE_CHECK: &str = "cargo xtask package-check";
     cmd::header(PACKAGE_CHECK);
     record(PACKAGE_CHECK, package::check(root).map(|()| true));
-    // The Python package as a user installs it (`pip install ./python`) and its tests, Spark's
-    // included: their counts join the closing line.
+    // The Python package as users get it: the wheel built once, installed into fresh environments
+    // without the Rust toolchain, its tests run there (Spark's workers in an environment of their
+    // own): their counts join the closing line.
     const PYTHON: &str = "cargo xtask python";
     cmd::header(PYTHON);
     record(PYTHON, python::test(root, &mut totals));

@@ -1,0 +1,271 @@
+//! The Python package (`python/`, PyPI `whatwg-url-rs`) as users get it: one wheel, built by
+//! maturin in a build environment (`target/py`), then installed into fresh virtual environments
+//! where no Rust toolchain is visible: the tests' (`target/py-wheel`: the wheel and the test
+//! requirements, pytest run there) and the Spark workers' (`target/py-spark-workers`: the wheel
+//! and pyarrow only). `cargo xtask python` (a step of `cargo xtask test`), `--wheel` (the
+//! distributions alone), `--licences` (the third-party licence file alone);
+//! `cargo xtask bench --python`.
+
+mod venv;
+mod wheel;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+use crate::cmd;
+use crate::libtest::Totals;
+use crate::licences;
+
+/// The tests' environment: made anew each run.
+const TEST_VENV: &str = "target/py-wheel";
+/// What the tests need besides the wheel (from PyPI, as wheels: nothing here builds Rust).
+const TEST_REQUIREMENTS: &str = "python/tests/requirements.txt";
+/// The Spark workers' environment: made anew each run, the wheel with its `arrow` extra only.
+const WORKER_VENV: &str = "target/py-spark-workers";
+/// Reports of the tests and the benchmark (the Spark figures; the crate list for the licence
+/// test, written while cargo is still at hand).
+const REPORTS: &str = "target/python-reports";
+
+/// The environment the wheel's tests need: the tests' interpreter, the workers' interpreter, the
+/// crate list. Both environments are made anew, with the Rust toolchain hidden.
+struct Installed {
+    python: PathBuf,
+    workers: PathBuf,
+    cargo_tree: PathBuf,
+}
+
+/// The wheel installed into fresh environments without the Rust toolchain.
+fn install(root: &Path, dist: &wheel::Dist) -> Result<Installed, String> {
+    let reports = root.join(REPORTS);
+    std::fs::create_dir_all(&reports)
+        .map_err(|e| format!("creating {}: {e}", reports.display()))?;
+    let host_crates = licences::tree_crates(root, &licences::host_triple(root)?)?;
+    let cargo_tree = reports.join("cargo-tree.txt");
+    let listing: String = host_crates
+        .iter()
+        .map(|(name, version)| format!("{name} {version}\n"))
+        .collect();
+    std::fs::write(&cargo_tree, listing)
+        .map_err(|e| format!("writing {}: {e}", cargo_tree.display()))?;
+
+    let wheel = dist.wheel.to_string_lossy().into_owned();
+    cmd::header(&format!(
+        "python: a fresh {TEST_VENV} without Rust: the wheel + {TEST_REQUIREMENTS}"
+    ));
+    let python = venv::python(root, TEST_VENV, true, true)?;
+    venv::pip(root, &python, &[&wheel, "-r", TEST_REQUIREMENTS], true)?;
+    cmd::header(&format!(
+        "python: a fresh {WORKER_VENV} without Rust: the wheel + pyarrow"
+    ));
+    let workers = venv::python(root, WORKER_VENV, true, true)?;
+    venv::pip(root, &workers, &[&format!("{wheel}[arrow]")], true)?;
+    Ok(Installed {
+        python,
+        workers,
+        cargo_tree,
+    })
+}
+
+/// `(passed, failed)` of pytest's closing line (`3 failed, 27 passed, 2 warnings in 4.1s`,
+/// with or without `=` around it); errors count as failures.
+pub fn parse_pytest_summary(line: &str) -> Option<(u64, u64)> {
+    let line = line.trim().trim_matches('=').trim();
+    let (counts, time) = line.rsplit_once(" in ")?;
+    // `in 4.1s`, or past a minute `in 119.22s (0:01:59)`.
+    let seconds = time.split_once(" (").map_or(time, |(seconds, _)| seconds);
+    if !seconds.trim_end().ends_with('s') {
+        return None;
+    }
+    let (mut passed, mut failed, mut any) = (0, 0, false);
+    for part in counts.split(", ") {
+        let (number, word) = part.trim().split_once(' ')?;
+        let number: u64 = number.parse().ok()?;
+        match word {
+            "passed" => passed += number,
+            "failed" | "error" | "errors" => failed += number,
+            _ => {}
+        }
+        any = true;
+    }
+    any.then_some((passed, failed))
+}
+
+/// Builds the wheel and the sdist, installs the wheel into fresh environments without the Rust
+/// toolchain, runs `python/tests` there (Spark's workers in their own environment), adds its
+/// counts to `totals`. `Ok(true)` when every test passed.
+pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
+    let start = Instant::now();
+    let dist = wheel::build(root)?;
+    let built = start.elapsed();
+    let installed = install(root, &dist)?;
+    let ready = start.elapsed();
+    cmd::header("python: pytest python/tests in target/py-wheel (no Rust toolchain on PATH)");
+    let mut command = Command::new(&installed.python);
+    command
+        .args([
+            "-m",
+            "pytest",
+            "python/tests",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ])
+        .env("WHATWG_URL_RS_DIST", root.join(wheel::DIST))
+        .env("WHATWG_URL_RS_SPARK_WORKER_PYTHON", &installed.workers)
+        .env("WHATWG_URL_RS_CARGO_TREE", &installed.cargo_tree)
+        .current_dir(root);
+    venv::hide_rust(root, &mut command)?;
+    let mut summary = None;
+    let passed = cmd::run_reading_stdout(&mut command, |line| {
+        println!("{line}");
+        if let Some(counts) = parse_pytest_summary(line) {
+            summary = Some(counts);
+        }
+    })?;
+    let done = start.elapsed();
+    eprintln!(
+        "python step: wheel and sdist {:.0} s, fresh environments {:.0} s, pytest {:.0} s",
+        built.as_secs_f64(),
+        (ready - built).as_secs_f64(),
+        (done - ready).as_secs_f64()
+    );
+    let (ok, failed) = summary.ok_or("pytest printed no summary line")?;
+    totals.passed += ok;
+    totals.failed += failed;
+    let report = root.join(REPORTS).join("spark.json");
+    if let Ok(text) = std::fs::read_to_string(&report) {
+        eprintln!(
+            "Spark (mapInArrow, workers in {WORKER_VENV}, {}):\n{}",
+            report.display(),
+            text.trim_end()
+        );
+    }
+    Ok(passed && failed == 0)
+}
+
+const USAGE: &str = "\
+usage: cargo xtask python [--wheel | --licences]
+
+  (nothing)    the wheel and the sdist (as --wheel), the wheel installed into fresh virtual
+               environments without the Rust toolchain (target/py-wheel: the tests';
+               target/py-spark-workers: the Spark workers', wheel + pyarrow), pytest python/tests
+  --wheel      the abi3 manylinux wheel and the sdist into target/wheels (maturin in target/py),
+               the wheel checked with auditwheel show, the sdist with cargo metadata;
+               the licence file written first
+  --licences   python/THIRD-PARTY-LICENSES.txt alone";
+
+/// `cargo xtask python [--wheel | --licences]`.
+pub fn run(root: &Path, args: &[String]) -> ExitCode {
+    let outcome = match args {
+        [] => {
+            cmd::header("python: the wheel, fresh environments without Rust, pytest python/tests");
+            let mut totals = Totals::default();
+            let outcome = test(root, &mut totals);
+            println!("{} passed, {} failed", totals.passed, totals.failed);
+            outcome
+        }
+        [flag] if flag == "--wheel" => {
+            cmd::header("python: maturin build --release, maturin sdist into target/wheels");
+            wheel::build(root).map(|dist| {
+                eprintln!(
+                    "wheel: {} ({})\nsdist: {}",
+                    dist.wheel.display(),
+                    dist.platform_tag,
+                    dist.sdist.display()
+                );
+                true
+            })
+        }
+        [flag] if flag == "--licences" => licences::write(root).map(|(path, crates)| {
+            eprintln!("{} ({crates} crates)", path.display());
+            true
+        }),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `cargo xtask bench --python [args for bench.py]`: the Python benchmark (python/bench/bench.py
+/// in the build environment, the wheel installed there), then the Spark job with its workers in
+/// that environment (as before this wheel) and in a fresh one holding only the wheel and pyarrow
+/// (python/bench/spark_bench.py).
+pub fn bench(root: &Path, args: &[String]) -> ExitCode {
+    cmd::header(
+        "python/bench/bench.py (per object: ada-url, can-ada, yarl, urllib; batch kernels), \
+         python/bench/spark_bench.py",
+    );
+    let outcome = (|| -> Result<bool, String> {
+        let dist = wheel::build(root)?;
+        let wheel = dist.wheel.to_string_lossy().into_owned();
+        let python = venv::python(root, wheel::BUILD_VENV, false, false)?;
+        venv::pip(
+            root,
+            &python,
+            &["-r", "python/bench/requirements.txt"],
+            false,
+        )?;
+        venv::pip(
+            root,
+            &python,
+            &["--force-reinstall", "--no-deps", &wheel],
+            false,
+        )?;
+        let workers = venv::python(root, WORKER_VENV, true, true)?;
+        venv::pip(root, &workers, &[&format!("{wheel}[arrow]")], true)?;
+        let mut objects = Command::new(&python);
+        objects
+            .arg("python/bench/bench.py")
+            .args(args)
+            .current_dir(root);
+        let mut spark = Command::new(&python);
+        spark
+            .arg("python/bench/spark_bench.py")
+            .arg("--workers")
+            .arg(&workers)
+            .current_dir(root);
+        Ok(cmd::run(&mut objects)? & cmd::run(&mut spark)?)
+    })();
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_pytest_summary;
+
+    #[test]
+    fn pytest_summaries() {
+        assert_eq!(parse_pytest_summary("30 passed in 2.66s"), Some((30, 0)));
+        assert_eq!(
+            parse_pytest_summary("1 failed, 19 passed, 2 warnings in 0.12s"),
+            Some((19, 1))
+        );
+        assert_eq!(
+            parse_pytest_summary("===== 2 failed, 3 passed, 1 error in 1.00s ====="),
+            Some((3, 3))
+        );
+        assert_eq!(
+            parse_pytest_summary("3 failed, 38 passed, 3 errors in 119.22s (0:01:59)"),
+            Some((38, 6))
+        );
+        assert_eq!(parse_pytest_summary("tests/test_url.py ....  [100%]"), None);
+        assert_eq!(parse_pytest_summary("the value in 3s"), None);
+    }
+}
