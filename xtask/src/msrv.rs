@@ -130,7 +130,7 @@ pub fn check(root: &Path, update: bool) -> Result<(), String> {
 /// The 1.85 cargo, run in `dir`, with rustc and rustdoc 1.85 and its own target directory. The
 /// variables of the rustup cargo that runs xtask are removed: `RUSTUP_TOOLCHAIN` would send
 /// `rustc` back to rustup's toolchain.
-fn msrv_cargo(dir: &Path, target: &Path, args: &[&str]) -> Command {
+pub(crate) fn msrv_cargo(dir: &Path, target: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(DEBIAN_CARGO);
     command
         .args(args)
@@ -145,7 +145,7 @@ fn msrv_cargo(dir: &Path, target: &Path, args: &[&str]) -> Command {
 }
 
 /// `rustc 1.85.x` when Debian's MSRV compiler is there (installing it when missing), else why not.
-fn ensure_toolchain() -> Result<String, String> {
+pub(crate) fn ensure_toolchain() -> Result<String, String> {
     if let Some(version) = debian_rustc_version() {
         return Ok(version);
     }

@@ -54,7 +54,33 @@ pub fn own_checks(root: &Path) -> Result<Totals, String> {
         return Err("url-compat's tests failed".into());
     }
     no_std_build(root, &manifest)?;
+    msrv(root)?;
     Ok(totals)
+}
+
+/// The facade's tests with Rust 1.85 (Debian's `rustc-web`, as `cargo xtask msrv` installs
+/// it), from its own lock file.
+fn msrv(root: &Path) -> Result<(), String> {
+    let version = crate::msrv::ensure_toolchain()?;
+    cmd::header(&format!(
+        "url-compat: cargo test --all-features --locked with {version}"
+    ));
+    let dir = root.join("url-compat");
+    let target = root.join("target").join("compat").join("msrv");
+    let mut totals = Totals::default();
+    let ok = cmd::run_reading_stdout(
+        &mut crate::msrv::msrv_cargo(&dir, &target, &["test", "--all-features", "--locked"]),
+        |line| {
+            println!("{line}");
+            totals.add_line(line);
+        },
+    )?;
+    if ok && totals.failed == 0 && totals.passed > 0 {
+        println!("url-compat with {version}: {} passed", totals.passed);
+        Ok(())
+    } else {
+        Err(format!("url-compat's tests fail with {version}"))
+    }
 }
 
 /// `--no-default-features` (no `std`) builds: rust-url is `no_std` + `alloc` there too.
