@@ -7,7 +7,7 @@
 //!     target/release/url-profile ours parse ../shared/datasets/kasztp.txt
 //! ```
 //!
-//! Usage: `url-profile <ours|core|general|ada|url> <parse|href|can_parse> FILE [PASSES]`, and
+//! Usage: `url-profile <ours|core|general|ada|url|facade> <parse|href|can_parse> FILE [PASSES]`, and
 //! for `ours` also `validation`, `relative`, `setters` (parse, then the four setters of the
 //! bench's setter workload) and `search_params`; `arrow <parse|href>` runs that kernel of
 //! `whatwg-url-arrow` on the file as one `Utf8` column (built before the counted function,
@@ -91,6 +91,8 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
         #[cfg(feature = "competitors")]
         ("url", "parse") => run(urls, |u| black_box(url::Url::parse(u)).is_ok()),
         #[cfg(feature = "competitors")]
+        ("facade", "parse") => run(urls, |u| black_box(url_facade::Url::parse(u)).is_ok()),
+        #[cfg(feature = "competitors")]
         ("url", "href" | "can_parse") => run(urls, |u| {
             url::Url::parse(u).is_ok_and(|url| black_box(url.as_str().len()) > 0)
         }),
@@ -122,7 +124,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [imp, variant, file, rest @ ..] = args.as_slice() else {
         eprintln!(
-            "usage: url-profile <ours|core|general|ada|url|arrow> <parse|href|can_parse> FILE [PASSES]"
+            "usage: url-profile <ours|core|general|ada|url|facade|arrow> <parse|href|can_parse> FILE [PASSES]"
         );
         std::process::exit(2);
     };
