@@ -11,23 +11,26 @@
 //! - a path in code starting with `crate::`, `super::` or `self::`, or with the name of a child
 //!   module of the current one (`error::Error`).
 //!
-//! A `mod x;` declaration alone is not an import: a parent declaring its children is the tree,
-//! not a dependency. Nor is a link from a module down to one of its own descendants (a parent
-//! calling or re-exporting what its children define, `pub use error::Error;` in `lib.rs`): the
-//! children are the parent's parts, and a child naming its parent's items (`use super::Item`)
-//! is the ordinary way a part works on its whole. What counts is every other link: a child to
-//! its ancestors, between siblings, across the tree. A cycle therefore always leaves some
-//! subtree and comes back (`error.rs` → `parser/mod.rs` → `error.rs`), which is what makes two
-//! files impossible to read, test or move one without the other. A path is resolved to the deepest module it names (`crate::a::b::Item` to
-//! `src/a/b.rs` when that module exists, else to `src/a.rs` or `src/a/mod.rs`), and an item
-//! that module only imports (`pub use` re-exports and private `use`s alike) is followed to where
-//! the import points: a sibling naming `crate::Error` that `lib.rs` re-exports from `error.rs`
-//! links to `error.rs`, not to `lib.rs`. A glob import is not followed (the path stops at the module that globs). Paths
-//! in `#[cfg(test)]` modules count: they are compiled code of the same file.
+//! A path is resolved to the deepest module it names (`crate::a::b::Item` to `src/a/b.rs` when
+//! that module exists, else to `src/a.rs` or `src/a/mod.rs`), and an item that module only
+//! imports (`pub use` re-exports and private `use`s alike) is followed to where the import
+//! points: a sibling naming `crate::Error` that `lib.rs` re-exports from `error.rs` links to
+//! `error.rs`, not to `lib.rs`. A glob import is not followed (the path stops at the module
+//! that globs). Paths in `#[cfg(test)]` modules count: they are compiled code of the same file.
 //!
-//! The cycles are the strongly connected components of more than one file (Tarjan's
-//! algorithm); each is named with the references that close it. A link may be accepted only by
-//! an entry of [`ALLOWED`], with the reason beside it.
+//! A `mod x;` declaration alone is not an import: a parent declaring its children is the tree,
+//! not a dependency. Links along the tree (a parent calling or re-exporting what its children
+//! define, `pub use error::Error;` in `lib.rs`; a child naming its parent's items, `use
+//! super::Item`) are links like any other, but a cycle made of them alone is accepted: a
+//! module and its parts working on each other is how one module is split into files. A cycle
+//! is reported when it holds a link *across* the tree, between two files neither of which is
+//! an ancestor of the other (`error.rs` → `parser/mod.rs` → `error.rs`, or `windows.rs` →
+//! `posix.rs` → their parent `mod.rs` → `windows.rs`): that is what makes files impossible to
+//! read, test or move one without the other.
+//!
+//! The cycles are found as strongly connected components of more than one file (Tarjan's
+//! algorithm); each is named with the references that close it, the links across the tree
+//! marked. A link may be accepted only by an entry of [`ALLOWED`], with the reason beside it.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
@@ -46,8 +49,9 @@ const ALLOWED: [(&str, &str, &str); 1] = [
 
 /// A module path from the crate root (`[]` is the root).
 type ModPath = Vec<String>;
-/// Links between files: (from, to) and the line of the first reference.
-type Links = BTreeMap<(PathBuf, PathBuf), usize>;
+/// Links between files: (from, to), the line of the first reference, and whether the link runs
+/// along the module tree (between a module and one of its ancestors or descendants).
+type Links = BTreeMap<(PathBuf, PathBuf), (usize, bool)>;
 
 /// One crate root's module tree and the import links found in it.
 #[derive(Default)]
@@ -94,16 +98,19 @@ pub fn check(root: &Path) -> Result<bool, String> {
             .into_iter()
             .filter(|(pair, _)| !allowed.contains(pair))
             .collect();
-        for component in strongly_connected(&edges) {
+        for component in cycles_of(&edges) {
+            let inside =
+                |from: &PathBuf, to: &PathBuf| component.contains(from) && component.contains(to);
             cycles += 1;
             let shown: Vec<String> = component.iter().map(|f| relative(root, f)).collect();
             println!("CYCLE in {name}: {}", shown.join(", "));
-            for ((from, to), line) in &edges {
-                if component.contains(from) && component.contains(to) {
+            for ((from, to), (line, along)) in &edges {
+                if inside(from, to) {
                     println!(
-                        "    {}:{line} uses {}",
+                        "    {}:{line} uses {}{}",
                         relative(root, from),
-                        relative(root, to)
+                        relative(root, to),
+                        if *along { "" } else { " (across the tree)" }
                     );
                 }
             }
@@ -169,9 +176,9 @@ fn crate_links(dir: &Path) -> Result<(usize, Links), String> {
         for (from, line, path) in &tree.references {
             if let Some(to) = resolve(&tree, path, 0)
                 && to != *from
-                && !descends(from, &to)
             {
-                links.entry((from.clone(), to)).or_insert(*line);
+                let along = descends(from, &to) || descends(&to, from);
+                links.entry((from.clone(), to)).or_insert((*line, along));
             }
         }
     }
@@ -633,6 +640,19 @@ fn absolute(current: &ModPath, segments: &[String]) -> Option<ModPath> {
     }
 }
 
+/// The cycles to report: the strongly connected components that hold a link across the tree
+/// (module docs).
+fn cycles_of(edges: &Links) -> Vec<Vec<PathBuf>> {
+    strongly_connected(edges)
+        .into_iter()
+        .filter(|component| {
+            edges.iter().any(|((from, to), (_, along))| {
+                !along && component.contains(from) && component.contains(to)
+            })
+        })
+        .collect()
+}
+
 /// The strongly connected components of more than one file (Tarjan's algorithm, iterative).
 fn strongly_connected(edges: &Links) -> Vec<Vec<PathBuf>> {
     let mut nodes: Vec<&PathBuf> = Vec::new();
@@ -716,9 +736,9 @@ mod tests {
         dir
     }
 
-    fn cycles_of(dir: &Path) -> Vec<Vec<String>> {
+    fn crate_cycles(dir: &Path) -> Vec<Vec<String>> {
         let (_, edges) = crate_links(dir).unwrap();
-        strongly_connected(&edges)
+        cycles_of(&edges)
             .into_iter()
             .map(|c| c.iter().map(|f| relative(&dir.join("src"), f)).collect())
             .collect()
@@ -741,13 +761,13 @@ mod tests {
         );
         // states.rs -> error.rs -> parser/mod.rs, and parser/mod.rs declares states.rs only:
         // no cycle yet.
-        assert!(cycles_of(&dir).is_empty());
+        assert!(crate_cycles(&dir).is_empty());
         fs::write(
             dir.join("src/parser/mod.rs"),
             "mod states;\npub struct State;\nfn f(e: super::Error) {}\n",
         )
         .unwrap();
-        assert_eq!(cycles_of(&dir), [["error.rs", "parser/mod.rs"]]);
+        assert_eq!(crate_cycles(&dir), [["error.rs", "parser/mod.rs"]]);
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -767,7 +787,7 @@ mod tests {
                 ),
             ],
         );
-        assert!(cycles_of(&dir).is_empty());
+        assert!(crate_cycles(&dir).is_empty());
         // A bare path from the root to a child, and super:: between siblings.
         fs::write(dir.join("src/b.rs"), "pub fn g() { super::a::f() }\n").unwrap();
         fs::write(
@@ -775,7 +795,36 @@ mod tests {
             "pub fn f() {}\nfn h() { crate::b::g() }\n",
         )
         .unwrap();
-        assert_eq!(cycles_of(&dir), [["a.rs", "b.rs"]]);
+        assert_eq!(crate_cycles(&dir), [["a.rs", "b.rs"]]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_cycle_along_the_tree_counts_once_it_crosses_it() {
+        let dir = scratch(
+            "along",
+            &[
+                ("lib.rs", "mod paths;\n"),
+                (
+                    "paths/mod.rs",
+                    "mod posix;\nmod windows;\npub struct E;\nfn f() { posix::g(); windows::h(); }\n",
+                ),
+                ("paths/posix.rs", "use super::E;\npub fn g() {}\n"),
+                ("paths/windows.rs", "use super::E;\npub fn h() {}\n"),
+            ],
+        );
+        // A parent and its parts, both ways: accepted.
+        assert!(crate_cycles(&dir).is_empty());
+        // One part using its sibling closes a cycle through the parent.
+        fs::write(
+            dir.join("src/paths/windows.rs"),
+            "use super::E;\npub fn h() { super::posix::g() }\n",
+        )
+        .unwrap();
+        assert_eq!(
+            crate_cycles(&dir),
+            [["paths/mod.rs", "paths/posix.rs", "paths/windows.rs"]]
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 

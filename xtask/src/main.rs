@@ -27,6 +27,8 @@ mod test;
 mod weight;
 
 use std::path::{Path, PathBuf};
+
+pub(crate) use packages::workspace_root;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -104,9 +106,11 @@ commands:
                        library file under src/ over 600 lines.
   cycles               The module import graph of every crate (the workspace's packages with a src/,
                        url-compat/): files linked by `use crate::…`, `crate::…` paths, `super::…`
-                       and `use self::…` (a `mod x;` declaration alone is not an import). Names the
-                       files of each cycle (Tarjan's strongly connected components) and fails on
-                       one; prints the number of files read. Allowed pairs: xtask/src/cycles.rs.
+                       and `use self::…` (a `mod x;` declaration alone is not an import). Fails on
+                       a cycle (Tarjan's strongly connected components) that holds a link across
+                       the module tree (a module and its own parts may use each other), naming
+                       its files; prints the number of files read. Allowed links:
+                       xtask/src/cycles.rs.
   artifacts            Fails when a tracked file (`git ls-files`) is a build artifact: an ELF file,
                        a shared library or object (.so .dylib .dll .o .a .rlib .pyd), a wheel or a
                        .pyc; names each. Skipped with a note outside a git checkout.
@@ -170,12 +174,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// The workspace root: the parent of this crate's directory.
-pub(crate) fn workspace_root() -> PathBuf {
-    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
 }
 
 /// `cargo xtask compat [--downstream [--facade DIR] [CRATE ...]]`.

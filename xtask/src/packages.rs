@@ -15,6 +15,12 @@ whatwg-urlpattern/ecmascript,whatwg-urlpattern/regress";
 /// chains (Rust 1.88).
 pub const NEWER_RUST_FEATURES: [&str; 1] = ["whatwg-urlpattern/regress"];
 
+/// The workspace root: the parent of this crate's directory.
+pub fn workspace_root() -> PathBuf {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
+}
+
 /// A published package: its crates.io name and its folder in the workspace.
 #[derive(Clone, Copy, Debug)]
 pub struct Package {
