@@ -17,9 +17,11 @@
 mod github_routes;
 mod malloc_count;
 mod routeset;
+mod stats;
 mod urlpattern;
 mod workloads;
 
+use stats::median;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -209,20 +211,6 @@ fn load(path: &PathBuf) -> Result<Vec<String>, String> {
         .filter(|l| !l.is_empty())
         .map(str::to_owned)
         .collect())
-}
-
-/// The median (NaN for none); sorts `values`.
-pub(crate) fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n == 0 {
-        return f64::NAN;
-    }
-    if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    }
 }
 
 fn bench(urls: &[String], bytes: usize, variant: Variant, opts: &Options) {

@@ -13,7 +13,7 @@ use whatwg_url::Url;
 use whatwg_urlpattern::{ComponentName, RouteSet, UrlPattern, UrlPatternInit, UrlPatternOptions};
 
 use crate::github_routes::ROUTES;
-use crate::median;
+use crate::stats::median;
 
 /// The value a request path gives each parameter name.
 fn param_value(name: &str) -> &'static str {

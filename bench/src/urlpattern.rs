@@ -12,7 +12,7 @@
 
 use std::hint::black_box;
 
-use crate::median;
+use crate::stats::median;
 use std::time::Instant;
 
 use whatwg_urlpattern::{

@@ -9,7 +9,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use crate::{Options, median};
+use crate::Options;
+use crate::stats::median;
 
 /// The base every relative reference is resolved against.
 const BASE: &str = "https://www.example.com/docs/guide/chapter-1/index.html?lang=en#top";

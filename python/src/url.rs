@@ -9,6 +9,8 @@ use whatwg_url::display::DisplayOptions;
 use whatwg_url::{ParseError, Url};
 
 use crate::errors::invalid_url;
+// The one accepted import cycle of the workspace (xtask/src/cycles.rs, ALLOWED): a URL and its
+// live URLSearchParams name each other, as the standard links them (spec 6.1, 6.2).
 use crate::params::PySearchParams;
 use crate::text::usv;
 

@@ -59,3 +59,23 @@ pub fn cases(name: &str) -> Vec<Value> {
         other => panic!("{name}: expected an array of cases, found {other:?}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shared_fixture_parses() {
+        let dir = fixture("urltestdata.json");
+        let dir = dir.parent().unwrap();
+        for sub in [dir.to_path_buf(), dir.join("api")] {
+            for entry in std::fs::read_dir(&sub).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "json") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    assert!(crate::json::parse(&text).is_ok(), "{}", path.display());
+                }
+            }
+        }
+    }
+}

@@ -27,6 +27,7 @@ mod segments;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setters;
+mod stringifier;
 mod url;
 mod utf16;
 mod valid;

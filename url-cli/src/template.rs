@@ -257,24 +257,19 @@ mod tests {
                 .unwrap()
                 .render(&url, &Forms::default(), Separator::default())
         };
-        assert_eq!(
-            render("{hostname} {port}{pathname}"),
-            "www.example.co.uk 81/a/b"
-        );
-        assert_eq!(
-            render("{apex}|{tld}|{subdomain}"),
-            "example.co.uk|co.uk|www"
-        );
-        assert_eq!(
-            render("{query:x} {query-all:x} [{query:y}] [{query:z}]"),
-            "1 1 2 [ ] []"
-        );
-        assert_eq!(render("{{{scheme}}}"), "{https}");
-        assert_eq!(render("\\{x\\}\\t\\\\\\d"), "{x}\t\\\\d");
-        assert_eq!(
-            render("{default:port}|{:query:y}|{url:query-all:x}"),
-            "81|+|1 2"
-        );
+        for (template, rendered) in [
+            ("{hostname} {port}{pathname}", "www.example.co.uk 81/a/b"),
+            ("{apex}|{tld}|{subdomain}", "example.co.uk|co.uk|www"),
+            (
+                "{query:x} {query-all:x} [{query:y}] [{query:z}]",
+                "1 1 2 [ ] []",
+            ),
+            ("{{{scheme}}}", "{https}"),
+            ("\\{x\\}\\t\\\\\\d", "{x}\t\\\\d"),
+            ("{default:port}|{:query:y}|{url:query-all:x}", "81|+|1 2"),
+        ] {
+            assert_eq!(render(template), rendered, "{template}");
+        }
         assert!(Template::parse("{puny:idn:host}").is_err());
         assert!(Template::parse("{must:host}").is_err());
         assert!(Template::parse("{nope}").is_err());

@@ -1,6 +1,6 @@
 //! What the parser returns: its failure, and with a state override, what it did.
 
-use crate::parser::StateOverride;
+use crate::state_override::StateOverride;
 use core::fmt;
 use host::{ReportedError, ValidationError};
 

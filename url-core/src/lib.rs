@@ -52,6 +52,7 @@ mod parts;
 mod path;
 mod scheme;
 mod setters;
+mod state_override;
 mod url;
 
 pub use error::{Overridden, OverrideError, ParseError};
@@ -59,12 +60,12 @@ pub use host::{
     FnSink, HostKind, HostRef, NoSink, OffsetSink, ReportedError, ValidationError, ValidationSink,
 };
 pub use origin::{OpaqueOrigin, Origin, TupleOrigin};
-pub use parser::StateOverride;
 pub use path::PathSegments;
 #[cfg(feature = "encoding")]
 pub use percent::EncodingRsEncoder;
 pub use percent::{Encoded, Encoder, Utf8};
 pub use scheme::{SchemeType, default_port, is_special_scheme};
+pub use state_override::StateOverride;
 pub use url::Url;
 
 /// The README's example runs as a doctest too.

@@ -4,6 +4,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::escape::{escape_pattern_string, escape_regexp_string};
 use crate::parser::{
     FULL_WILDCARD_REGEXP, Modifier, Options, Part, PartType, segment_wildcard_regexp,
 };
@@ -86,42 +87,6 @@ pub(crate) fn regular_expression_and_name_list(
     }
     result.push('$');
     (result, names)
-}
-
-/// Escape a regexp string (2.2), appending to `out`.
-pub(crate) fn escape_regexp_string(input: &str, out: &mut String) {
-    for c in input.chars() {
-        if matches!(
-            c,
-            '.' | '+'
-                | '*'
-                | '?'
-                | '^'
-                | '$'
-                | '{'
-                | '}'
-                | '('
-                | ')'
-                | '['
-                | ']'
-                | '|'
-                | '/'
-                | '\\'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-}
-
-/// Escape a pattern string (2.3), appending to `out`.
-pub(crate) fn escape_pattern_string(input: &str, out: &mut String) {
-    for c in input.chars() {
-        if matches!(c, '+' | '*' | '?' | ':' | '{' | '}' | '(' | ')' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
 }
 
 fn starts_with_digit(name: &str) -> bool {

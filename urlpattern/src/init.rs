@@ -6,7 +6,7 @@ use whatwg_url::Url;
 
 use crate::canon::Canon;
 use crate::error::{Error, Reason};
-use crate::generate::escape_pattern_string;
+use crate::escape::escape_pattern_string;
 
 /// The standard's `URLPatternInit` dictionary: a pattern (or, given to `test`/`exec`, a URL) by
 /// components. A `None` member is a member the dictionary does not have.

@@ -17,6 +17,7 @@ mod constructor;
 mod ecma;
 mod engine;
 mod error;
+mod escape;
 mod generate;
 mod init;
 mod matcher;

@@ -85,7 +85,7 @@ pub(crate) const FULL_WILDCARD_REGEXP: &str = ".*";
 /// Generate a segment wildcard regexp (2.1.5): `[^<delimiter>]+?`.
 pub(crate) fn segment_wildcard_regexp(options: &Options) -> String {
     let mut result = String::from("[^");
-    crate::generate::escape_regexp_string(options.delimiter, &mut result);
+    crate::escape::escape_regexp_string(options.delimiter, &mut result);
     result.push_str("]+?");
     result
 }

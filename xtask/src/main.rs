@@ -3,12 +3,14 @@
 //! Plain `std`, no dependencies. Run `cargo xtask help` for the commands; `.cargo/config.toml`
 //! defines the `xtask` alias as `run --package xtask --`.
 
+mod artifacts;
 mod bench;
 mod cli_bench;
 mod cmd;
 mod compat;
 mod compat_downstream;
 mod conformance;
+mod cycles;
 mod downstream;
 mod duplicates;
 mod fixtures;
@@ -25,6 +27,8 @@ mod test;
 mod weight;
 
 use std::path::{Path, PathBuf};
+
+pub(crate) use packages::workspace_root;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -35,8 +39,9 @@ commands:
                        and print the table `fixture | passed / total | %` (Markdown), then the fixture
                        files no test covers yet. Exits non-zero if a row is below 100% or a test failed.
   test                 The one test command (what CI runs): cargo fmt --check, cargo clippy -D warnings,
-                       duplicates (below), fixtures present, cargo test --workspace (default
-                       features, then every library feature), cargo doc (RUSTDOCFLAGS=-D warnings),
+                       duplicates, cycles, artifacts (below), fixtures present, cargo test
+                       --workspace (default features, then every library feature), cargo doc
+                       (RUSTDOCFLAGS=-D warnings),
                        then downstream, msrv and package-check (below), then python (below).
                        Ends with the line `N passed, M failed`.
   wpt-update [--from DIR] [--commit SHA]
@@ -99,6 +104,16 @@ commands:
                        comments aside) found twice, in the library packages by default; fails on a
                        block whose two places are in two packages (--strict: any block) and on a
                        library file under src/ over 600 lines.
+  cycles               The module import graph of every crate (the workspace's packages with a src/,
+                       url-compat/): files linked by `use crate::…`, `crate::…` paths, `super::…`
+                       and `use self::…` (a `mod x;` declaration alone is not an import). Fails on
+                       a cycle (Tarjan's strongly connected components) that holds a link across
+                       the module tree (a module and its own parts may use each other), naming
+                       its files; prints the number of files read. Allowed links:
+                       xtask/src/cycles.rs.
+  artifacts            Fails when a tracked file (`git ls-files`) is a build artifact: an ELF file,
+                       a shared library or object (.so .dylib .dll .o .a .rlib .pyd), a wheel or a
+                       .pyc; names each. Skipped with a note outside a git checkout.
   python [--wheel | --licences]
                        The Python package (python/) as users get it: maturin (in target/py, made
                        with python3 -m venv; python3-venv installed with apt-get when missing)
@@ -151,18 +166,14 @@ fn main() -> ExitCode {
         "weight" => weight::run(&root, rest),
         "duplicates" => duplicates::run(&root, rest),
         "python" => python::run(&root, rest),
+        "cycles" => no_options(command, rest).unwrap_or_else(|| exit(cycles::check(&root))),
+        "artifacts" => no_options(command, rest).unwrap_or_else(|| exit(artifacts::check(&root))),
         other => {
             eprintln!("error: unknown command `{other}`\n");
             eprint!("{}", usage());
             ExitCode::from(2)
         }
     }
-}
-
-/// The workspace root: the parent of this crate's directory.
-pub(crate) fn workspace_root() -> PathBuf {
-    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
 }
 
 /// `cargo xtask compat [--downstream [--facade DIR] [CRATE ...]]`.
@@ -195,6 +206,18 @@ fn compat(root: &Path, rest: &[String]) -> ExitCode {
         compat_downstream::run(root, &facade)
     } else {
         compat_downstream::run_only(root, &facade, &only)
+    }
+}
+
+/// The exit code of a check: success when it passed.
+fn exit(outcome: Result<bool, String>) -> ExitCode {
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -80,10 +80,10 @@ pub fn check(root: &Path, update: bool) -> Result<(), String> {
         "--locked"
     };
 
-    // Every library feature but those that need a newer Rust (`test::NEWER_RUST_FEATURES`).
-    let features: Vec<&str> = crate::test::LIBRARY_FEATURES
+    // Every library feature but those that need a newer Rust (`packages::NEWER_RUST_FEATURES`).
+    let features: Vec<&str> = crate::packages::LIBRARY_FEATURES
         .split(',')
-        .filter(|f| !crate::test::NEWER_RUST_FEATURES.contains(f))
+        .filter(|f| !crate::packages::NEWER_RUST_FEATURES.contains(f))
         .collect();
     let features = features.join(",");
     let check_args = [

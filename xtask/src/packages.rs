@@ -3,6 +3,24 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// Every feature of the library crates (`percent`, `host`, `form-urlencoded`, `url-core`,
+/// `url-api`), for the second test run of `cargo xtask test`
+/// and, less [`NEWER_RUST_FEATURES`], for `cargo xtask msrv`.
+pub const LIBRARY_FEATURES: &str = "whatwg-percent/alloc,whatwg-percent/encoding,whatwg-host/alloc,whatwg-host/psl,\
+whatwg-form-urlencoded/encoding,whatwg-url-core/encoding,whatwg-url/psl,whatwg-url/serde,whatwg-url/encoding,whatwg-url/url,\
+whatwg-urlpattern/ecmascript,whatwg-urlpattern/regress";
+
+/// Library features that need a Rust newer than the MSRV, with the reason in the package's
+/// manifest: left out of `cargo xtask msrv`. `whatwg-urlpattern/regress`: regress uses let
+/// chains (Rust 1.88).
+pub const NEWER_RUST_FEATURES: [&str; 1] = ["whatwg-urlpattern/regress"];
+
+/// The workspace root: the parent of this crate's directory.
+pub fn workspace_root() -> PathBuf {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
+}
+
 /// A published package: its crates.io name and its folder in the workspace.
 #[derive(Clone, Copy, Debug)]
 pub struct Package {

@@ -6,26 +6,18 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use crate::artifacts;
 use crate::cmd;
 use crate::compat;
+use crate::cycles;
 use crate::downstream;
 use crate::duplicates;
 use crate::fixtures;
 use crate::libtest::Totals;
 use crate::msrv;
 use crate::package;
+use crate::packages::LIBRARY_FEATURES;
 use crate::python;
-
-/// Every feature of the library crates (`percent`, `host`, `form-urlencoded`, `url-core`,
-/// `url-api`), for the second test run.
-pub const LIBRARY_FEATURES: &str = "whatwg-percent/alloc,whatwg-percent/encoding,whatwg-host/alloc,whatwg-host/psl,\
-whatwg-form-urlencoded/encoding,whatwg-url-core/encoding,whatwg-url/psl,whatwg-url/serde,whatwg-url/encoding,whatwg-url/url,\
-whatwg-urlpattern/ecmascript,whatwg-urlpattern/regress";
-
-/// Library features that need a Rust newer than the MSRV, with the reason in the package's
-/// manifest: left out of `cargo xtask msrv`. `whatwg-urlpattern/regress`: regress uses let
-/// chains (Rust 1.88).
-pub const NEWER_RUST_FEATURES: [&str; 1] = ["whatwg-urlpattern/regress"];
 
 pub fn run(root: &Path) -> ExitCode {
     let mut failed_steps: Vec<&str> = Vec::new();
@@ -68,6 +60,14 @@ pub fn run(root: &Path) -> ExitCode {
         DUPLICATES,
         duplicates::check(root, &duplicates::LIBRARY_DIRS.map(String::from), false),
     );
+
+    const CYCLES: &str = "cargo xtask cycles";
+    cmd::header(CYCLES);
+    record(CYCLES, cycles::check(root));
+
+    const ARTIFACTS: &str = "cargo xtask artifacts";
+    cmd::header(ARTIFACTS);
+    record(ARTIFACTS, artifacts::check(root));
 
     const FIXTURES: &str = "fixtures present";
     cmd::header(FIXTURES);

@@ -3,8 +3,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::rules::{is_drive_letter, resolve};
-use super::{FilePathError, SEGMENT, file_path_of, has_encoded_separator};
+use super::FilePathError;
+use super::rules::{SEGMENT, file_path_of, has_encoded_separator, is_drive_letter, resolve};
 use crate::Url;
 
 /// `file://` + the path's names after [`resolve`], each percent-encoded; a name that is a

@@ -1,10 +1,39 @@
 //! The normalization rules of the module docs' tables, written once: both directions (path →
 //! URL, URL → path) of both styles run a path's names through [`resolve`] and, for Windows,
-//! each name through [`check_windows_name`].
+//! each name through [`check_windows_name`]. With them, what both styles share: the bytes a
+//! segment encodes, the separators a URL path may not encode, the `file:` check. (Here, not in
+//! the parent module, so that `posix.rs` and `windows.rs` do not reach back into it.)
 
 use alloc::vec::Vec;
 
 use super::FilePathError;
+use crate::{SchemeType, Url};
+use percent::{AsciiSet, PATH};
+
+/// The bytes of a path segment that are percent-encoded in a `file:` URL: the URL path
+/// percent-encode set (spec 1.3: C0 controls, space, `"`, `#`, `<`, `>`, `?`, `` ` ``, `{`,
+/// `}`, and every non-ASCII byte), and
+/// - `%`, so that a name holding `%41` stays that name;
+/// - `\`, a separator in the path of a special URL;
+/// - `|`, so that a segment `C|` is not read as the drive letter `C:`.
+pub(super) const SEGMENT: &AsciiSet = &PATH.add(b'%').add(b'\\').add(b'|');
+
+/// Whether a URL path holds `%2F`/`%2f` (or, with `backslash`, `%5C`/`%5c`).
+pub(super) fn has_encoded_separator(path: &str, backslash: bool) -> bool {
+    path.as_bytes().windows(3).any(|w| match w {
+        [b'%', b'2', b'f' | b'F'] => true,
+        [b'%', b'5', b'c' | b'C'] => backslash,
+        _ => false,
+    })
+}
+
+/// The `file:` URL's path for a path conversion, or why there is none.
+pub(super) fn file_path_of(url: &Url) -> Result<&str, FilePathError> {
+    if url.scheme_type() != SchemeType::File {
+        return Err(FilePathError::NotAFileUrl);
+    }
+    Ok(url.pathname())
+}
 
 /// The names of a path after its root, normalized, and whether it ends as a directory.
 pub(super) struct Resolved<'a> {

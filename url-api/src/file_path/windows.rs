@@ -7,8 +7,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::posix::parse_built;
-use super::rules::{check_windows_name, resolve};
-use super::{FilePathError, SEGMENT, file_path_of, has_encoded_separator, unc, wtf8};
+use super::rules::{SEGMENT, check_windows_name, file_path_of, has_encoded_separator, resolve};
+use super::{FilePathError, unc, wtf8};
 use crate::Url;
 
 /// What a path or URL is rooted at.

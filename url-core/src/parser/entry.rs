@@ -59,6 +59,7 @@ impl Url {
     /// to `sink`. For tests and fuzzing, which check that both give the same record and the
     /// same validation errors.
     #[doc(hidden)]
+    #[cfg(feature = "testing")]
     pub fn parse_with_without_fast_path<S: ValidationSink>(
         input: &str,
         base: Option<&Url>,
@@ -74,6 +75,7 @@ impl Url {
     /// state machine alone. For tests and fuzzing, which check that both give the same
     /// record.
     #[doc(hidden)]
+    #[cfg(feature = "testing")]
     pub fn parse_without_fast_path(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
         if u32::try_from(input.len()).is_err() {
             return Err(ParseError::TooLong);
@@ -85,6 +87,7 @@ impl Url {
     /// or `None` where [`Url::parse`] runs the general path. For tests and fuzzing: where it
     /// gives a record, that record equals [`Url::parse_without_fast_path`]'s.
     #[doc(hidden)]
+    #[cfg(feature = "testing")]
     pub fn parse_fast_path_only(input: &str) -> Option<Url> {
         if u32::try_from(input.len()).is_err() {
             return None;
@@ -97,6 +100,7 @@ impl Url {
     /// `None`. For tests and fuzzing: where it gives a record, that record equals
     /// [`Url::parse_without_fast_path`]'s.
     #[doc(hidden)]
+    #[cfg(feature = "testing")]
     pub fn parse_relative_fast_path_only(input: &str, base: &Url) -> Option<Url> {
         if u32::try_from(input.len()).is_err() {
             return None;
@@ -106,7 +110,7 @@ impl Url {
 
     /// The basic URL parser's state machine (spec 4.4) on an input whose length fits in a
     /// `u32`.
-    fn parse_general<E: Encoder + ?Sized, S: ValidationSink>(
+    pub(super) fn parse_general<E: Encoder + ?Sized, S: ValidationSink>(
         input: &str,
         base: Option<&Url>,
         encoding: &E,
@@ -188,6 +192,8 @@ impl Url {
     /// [`Url::basic_parse_override`] without its shortcuts for values that need nothing
     /// done: always the general state machine. For tests and the fuzz targets, which check
     /// that both give the same URL.
+    #[doc(hidden)]
+    #[cfg(feature = "testing")]
     pub fn basic_parse_override_without_shortcuts(
         &mut self,
         input: &str,

@@ -13,7 +13,7 @@
 //! On anything else it returns `None` and the caller runs the general state machine: it never
 //! decides a failure. The module's tests (`fast/tests.rs`: the scanner, the recognizers and each
 //! early decision) and `tests/fast_path.rs` check it against the general
-//! path ([`Url::parse_without_fast_path`]) on every WPT input, the datasets and generated
+//! path (`Url::parse_without_fast_path`, feature `testing`) on every WPT input, the datasets and generated
 //! inputs.
 //!
 //! Nothing here depends on a base URL: with a scheme followed by `//` (or, for a URL that is

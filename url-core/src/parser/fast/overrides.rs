@@ -8,7 +8,7 @@
 //! conditions below. On anything else it returns `None` and [`Url::basic_parse_override`] runs
 //! the general state machine. The
 //! setters fuzz target and `tests/override_shortcuts.rs` check every shortcut against the
-//! general path ([`Url::basic_parse_override_without_shortcuts`]).
+//! general path (`Url::basic_parse_override_without_shortcuts`, feature `testing`).
 
 use super::scan::{
     FRAGMENT_STOP, HOST_STOP, QUERY_STOP, SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, scan,
