@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 
 /// `cargo <args>` run from the workspace root, with the cargo that runs xtask (`$CARGO`), else the
 /// one on `PATH`.
@@ -87,4 +87,32 @@ pub fn capture(command: &mut Command) -> Result<(bool, String, String), String> 
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     ))
+}
+
+/// `cargo metadata --format-version 1 --manifest-path MANIFEST`, run from `root`: (success,
+/// stdout, stderr).
+pub fn metadata(root: &Path, manifest: &Path) -> Result<(bool, String, String), String> {
+    let manifest = manifest.to_string_lossy();
+    capture(&mut cargo(
+        root,
+        &[
+            "metadata",
+            "--format-version",
+            "1",
+            "--manifest-path",
+            &manifest,
+        ],
+    ))
+}
+
+/// The exit code of a check: success when it passed.
+pub fn exit(outcome: Result<bool, String>) -> ExitCode {
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -166,8 +166,10 @@ fn main() -> ExitCode {
         "weight" => weight::run(&root, rest),
         "duplicates" => duplicates::run(&root, rest),
         "python" => python::run(&root, rest),
-        "cycles" => no_options(command, rest).unwrap_or_else(|| exit(cycles::check(&root))),
-        "artifacts" => no_options(command, rest).unwrap_or_else(|| exit(artifacts::check(&root))),
+        "cycles" => no_options(command, rest).unwrap_or_else(|| cmd::exit(cycles::check(&root))),
+        "artifacts" => {
+            no_options(command, rest).unwrap_or_else(|| cmd::exit(artifacts::check(&root)))
+        }
         other => {
             eprintln!("error: unknown command `{other}`\n");
             eprint!("{}", usage());
@@ -206,18 +208,6 @@ fn compat(root: &Path, rest: &[String]) -> ExitCode {
         compat_downstream::run(root, &facade)
     } else {
         compat_downstream::run_only(root, &facade, &only)
-    }
-}
-
-/// The exit code of a check: success when it passed.
-fn exit(outcome: Result<bool, String>) -> ExitCode {
-    match outcome {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
     }
 }
 

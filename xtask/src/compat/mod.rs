@@ -31,14 +31,7 @@ use crate::cmd;
 const URL_VERSION: &str = "2.5.8";
 
 pub fn run(root: &Path) -> ExitCode {
-    match check(root) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(message) => {
-            eprintln!("compat: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    cmd::exit(check(root))
 }
 
 /// The outcome of every test, by kind.
@@ -82,18 +75,7 @@ fn fetch(root: &Path, work: &Path) -> Result<PathBuf, String> {
         ),
     )?;
     write(&dir.join("src").join("lib.rs"), "")?;
-    let manifest = dir.join("Cargo.toml");
-    let manifest = manifest.to_string_lossy();
-    let (ok, stdout, stderr) = cmd::capture(&mut cmd::cargo(
-        root,
-        &[
-            "metadata",
-            "--format-version",
-            "1",
-            "--manifest-path",
-            &manifest,
-        ],
-    ))?;
+    let (ok, stdout, stderr) = cmd::metadata(root, &dir.join("Cargo.toml"))?;
     if !ok {
         return Err(format!(
             "cargo metadata for url {URL_VERSION} failed:\n{stderr}"

@@ -186,14 +186,7 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match outcome {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    cmd::exit(outcome)
 }
 
 /// `cargo xtask bench --python [args for bench.py]`: the Python benchmark (python/bench/bench.py
@@ -236,14 +229,7 @@ pub fn bench(root: &Path, args: &[String]) -> ExitCode {
             .current_dir(root);
         Ok(cmd::run(&mut objects)? & cmd::run(&mut spark)?)
     })();
-    match outcome {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    cmd::exit(outcome)
 }
 
 #[cfg(test)]

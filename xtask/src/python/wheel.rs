@@ -118,18 +118,7 @@ fn sdist_resolves(root: &Path, sdist: &Path) -> Result<(), String> {
         .file_name()
         .map(|n| n.to_string_lossy().trim_end_matches(".tar.gz").to_string())
         .unwrap_or_default();
-    let manifest = unpacked.join(stem).join("python/Cargo.toml");
-    let manifest = manifest.to_string_lossy();
-    let (ok, _, err) = cmd::capture(&mut cmd::cargo(
-        root,
-        &[
-            "metadata",
-            "--format-version",
-            "1",
-            "--manifest-path",
-            &manifest,
-        ],
-    ))?;
+    let (ok, _, err) = cmd::metadata(root, &unpacked.join(stem).join("python/Cargo.toml"))?;
     if ok {
         Ok(())
     } else {
