@@ -11,6 +11,7 @@ mod compat;
 mod compat_downstream;
 mod conformance;
 mod cycles;
+mod disk;
 mod downstream;
 mod duplicates;
 mod fixtures;

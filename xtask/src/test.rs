@@ -10,6 +10,7 @@ use crate::artifacts;
 use crate::cmd;
 use crate::compat;
 use crate::cycles;
+use crate::disk;
 use crate::downstream;
 use crate::duplicates;
 use crate::fixtures;
@@ -29,6 +30,8 @@ pub fn run(root: &Path) -> ExitCode {
             failed_steps.push(step);
         }
     };
+
+    disk::report_start(root);
 
     const FMT: &str = "cargo fmt --all --check";
     cmd::header(FMT);
@@ -103,6 +106,7 @@ pub fn run(root: &Path) -> ExitCode {
         });
         record(step, tested);
     }
+    disk::report(root, "after the tests");
 
     const DOC: &str = "cargo doc --workspace --no-deps (RUSTDOCFLAGS=-D warnings)";
     cmd::header(DOC);
@@ -121,21 +125,26 @@ pub fn run(root: &Path) -> ExitCode {
     const DOWNSTREAM: &str = "cargo xtask downstream";
     cmd::header(DOWNSTREAM);
     record(DOWNSTREAM, downstream::check(root).map(|()| true));
+    disk::release(root, DOWNSTREAM, &["downstream"]);
     const COMPAT: &str = "cargo xtask compat";
     cmd::header(COMPAT);
     record(COMPAT, compat::check(root));
+    disk::release(root, COMPAT, &["compat"]);
     const MSRV: &str = "cargo xtask msrv";
     cmd::header(MSRV);
     record(MSRV, msrv::check(root, false).map(|()| true));
+    disk::release(root, MSRV, &["msrv"]);
     const PACKAGE_CHECK: &str = "cargo xtask package-check";
     cmd::header(PACKAGE_CHECK);
     record(PACKAGE_CHECK, package::check(root).map(|()| true));
+    disk::release(root, PACKAGE_CHECK, &["package"]);
     // The Python package as users get it: the wheel built once, installed into fresh environments
     // without the Rust toolchain, its tests run there (Spark's workers in an environment of their
     // own): their counts join the closing line.
     const PYTHON: &str = "cargo xtask python";
     cmd::header(PYTHON);
     record(PYTHON, python::test(root, &mut totals));
+    disk::report(root, "end");
 
     eprintln!();
     if failed_steps.is_empty() {
