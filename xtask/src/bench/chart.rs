@@ -176,7 +176,6 @@ fn panel(
     let scale = Scale::new(max, BAR_LENGTH);
     svg.text((20.0, y), 16.0, Anchor::Start, true, title);
     y += 24.0;
-    let top = y;
     for tick in scale.ticks() {
         let x = BAR_X + scale.px(tick);
         let label = if scale.step < 1.0 {
@@ -187,7 +186,7 @@ fn panel(
         svg.text((x, y), 10.0, Anchor::Middle, false, &label);
     }
     svg.text(
-        (BAR_X + BAR_LENGTH + 10.0, y),
+        (BAR_X + BAR_LENGTH + 30.0, y),
         10.0,
         Anchor::Start,
         false,
@@ -196,8 +195,10 @@ fn panel(
     y += 8.0;
     for group in groups {
         y += 16.0;
-        svg.text((BAR_X - 10.0, y), 12.0, Anchor::End, true, &group.heading);
+        // On its own line from the left edge: a workload's name may run over the bars' area.
+        svg.text((20.0, y), 12.0, Anchor::Start, true, &group.heading);
         y += 6.0;
+        let first = y - 2.0;
         for bar in &group.bars {
             svg.text(
                 (BAR_X - 8.0, y + BAR - 3.0),
@@ -211,11 +212,12 @@ fn panel(
             svg.text((end, y + BAR - 3.0), 11.0, Anchor::Start, false, &bar.text);
             y += BAR + 4.0;
         }
-    }
-    svg.line((BAR_X, top + 4.0), (BAR_X, y), "#57606a", false);
-    if let Some(mark) = mark {
-        let x = BAR_X + scale.px(mark);
-        svg.line((x, top + 4.0), (x, y), "#e8590c", true);
+        // The axis and the mark beside the bars only, not across the headings.
+        svg.line((BAR_X, first), (BAR_X, y - 2.0), "#57606a", false);
+        if let Some(mark) = mark {
+            let x = BAR_X + scale.px(mark);
+            svg.line((x, first), (x, y - 2.0), "#e8590c", true);
+        }
     }
     y + 24.0
 }
