@@ -73,6 +73,18 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
 
 const DEFAULT_SVG: &str = "docs/bench.svg";
 
+/// The cargo arguments (after `build` or `run`) that make the benchmark binary: release, with
+/// the competitors.
+const URL_BENCH: [&str; 7] = [
+    "--release",
+    "--package",
+    "url-bench",
+    "--features",
+    "competitors",
+    "--bin",
+    "url-bench",
+];
+
 /// The arguments: what xtask takes for itself, and what goes on to `url-bench`.
 struct Plan {
     svg: Option<PathBuf>,
@@ -176,20 +188,8 @@ fn redraw(json: &Path, svg: &Path) -> Result<bool, String> {
 /// One benchmark run: its tables on stdout as they come, then the JSON, then the chart.
 fn measure(root: &Path, plan: &Plan) -> Result<bool, String> {
     cmd::header("cargo run --release -p url-bench --features competitors --bin url-bench");
-    let mut command = cmd::cargo(
-        root,
-        &[
-            "run",
-            "--release",
-            "--package",
-            "url-bench",
-            "--features",
-            "competitors",
-            "--bin",
-            "url-bench",
-            "--",
-        ],
-    );
+    let mut command = cmd::cargo(root, &["run"]);
+    command.args(URL_BENCH).arg("--");
     command.args(&plan.passed);
     let mut output = String::new();
     let ok = cmd::run_reading_stdout(&mut command, |line| {

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
+use super::URL_BENCH;
 use super::results::{Record, median, parse_markdown};
 use crate::cmd;
 
@@ -118,17 +119,6 @@ fn git(root: &Path, args: &[&str]) -> Result<String, String> {
     }
 }
 
-const BUILD: [&str; 8] = [
-    "build",
-    "--release",
-    "--package",
-    "url-bench",
-    "--features",
-    "competitors",
-    "--bin",
-    "url-bench",
-];
-
 /// Builds `url-bench` of `rev` under `dir`; returns the binary.
 fn build_revision(root: &Path, rev: &str, dir: &Path) -> Result<PathBuf, String> {
     let src = dir.join("src");
@@ -151,7 +141,8 @@ fn build_revision(root: &Path, rev: &str, dir: &Path) -> Result<PathBuf, String>
         dir.display()
     ));
     let target = dir.join("target");
-    let mut build = cmd::cargo(&src, &BUILD);
+    let mut build = cmd::cargo(&src, &["build"]);
+    build.args(URL_BENCH);
     build.env("CARGO_TARGET_DIR", &target);
     let built = cmd::run(&mut build);
     let _ = std::fs::remove_dir_all(&src);
@@ -192,7 +183,7 @@ pub fn run(
     )?;
     let base_binary = build_revision(root, &short, &target.join("bench-baseline"))?;
     cmd::header("cargo build (url-bench now)");
-    if !cmd::run(&mut cmd::cargo(root, &BUILD))? {
+    if !cmd::run(cmd::cargo(root, &["build"]).args(URL_BENCH))? {
         return Err("the build of url-bench failed".into());
     }
     let now_binary = target.join("release").join("url-bench");
