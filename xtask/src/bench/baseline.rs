@@ -8,8 +8,14 @@
 //! run whole benchmark passes alternately (REV, now, now, REV, …: the order flips each run so
 //! that a drift of the machine hits both alike) over the same files and arguments, and their
 //! Markdown tables are read back ([`super::results::parse_markdown`]). One table follows: each
-//! row of ours, the median over runs of each side's median, and the median over runs of the
-//! ratio now / REV; a row more than 3% slower is flagged.
+//! row of ours, the median over runs of each side's median, the median over runs of the ratio
+//! now / REV, and the same for the row's own ratio column (to ada, or to the table's reference):
+//! that ratio is measured round by round inside one process, so the load of a shared machine
+//! cancels out of it where whole processes minutes apart see different machines (on 2 loaded
+//! cores the same binary's medians moved by 2.5x between runs, its ratio to ada by 15%). A row is
+//! flagged when it is more than 3% slower by its ratio, or by its medians where it has no ratio.
+//! The reference row of a table whose reference is ours (`parse` in the validation table) is
+//! 1 by construction: read its medians.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -33,11 +39,13 @@ pub struct Comparison {
     pub base: Option<f64>,
     /// Median over the runs present on both sides of now / REV.
     pub ratio: Option<f64>,
+    /// The same for the row's ratio column (now's ratio / REV's ratio).
+    pub relative: Option<f64>,
 }
 
 impl Comparison {
     pub fn slower(&self) -> bool {
-        self.ratio.is_some_and(|r| r > SLOWER)
+        self.relative.or(self.ratio).is_some_and(|r| r > SLOWER)
     }
 }
 
@@ -54,28 +62,32 @@ pub fn merge(now: &[Vec<Record>], base: &[Vec<Record>]) -> Vec<Comparison> {
             keys.push(key(record));
         }
     }
-    let value = |run: &Vec<Record>, k: (&str, &str, &str)| {
-        run.iter().find(|r| r.ours && key(r) == k).map(|r| r.median)
-    };
+    let find = |run: &[Record], k| run.iter().find(|r| r.ours && key(r) == k).cloned();
     let side = |runs: &[Vec<Record>], k| {
-        let values: Vec<f64> = runs.iter().filter_map(|run| value(run, k)).collect();
+        let values: Vec<f64> = runs
+            .iter()
+            .filter_map(|run| find(run, k))
+            .map(|r| r.median)
+            .collect();
         (!values.is_empty()).then(|| median(values))
     };
+    let paired = |k, of: fn(&Record) -> Option<f64>| {
+        let ratios: Vec<f64> = now
+            .iter()
+            .zip(base)
+            .filter_map(|(n, b)| Some(of(&find(n, k)?)? / of(&find(b, k)?)?))
+            .collect();
+        (!ratios.is_empty()).then(|| median(ratios))
+    };
     keys.into_iter()
-        .map(|k| {
-            let ratios: Vec<f64> = now
-                .iter()
-                .zip(base)
-                .filter_map(|(n, b)| Some(value(n, k)? / value(b, k)?))
-                .collect();
-            Comparison {
-                section: k.0.to_owned(),
-                table: k.1.to_owned(),
-                implementation: k.2.to_owned(),
-                now: side(now, k),
-                base: side(base, k),
-                ratio: (!ratios.is_empty()).then(|| median(ratios)),
-            }
+        .map(|k| Comparison {
+            section: k.0.to_owned(),
+            table: k.1.to_owned(),
+            implementation: k.2.to_owned(),
+            now: side(now, k),
+            base: side(base, k),
+            ratio: paired(k, |r| Some(r.median)),
+            relative: paired(k, |r| r.ratio),
         })
         .collect()
 }
@@ -85,25 +97,26 @@ pub fn render(rows: &[Comparison], rev: &str) -> String {
     let cell =
         |x: Option<f64>, digits: usize| x.map_or("-".to_owned(), |x| format!("{x:.digits$}"));
     let mut out = format!(
-        "| section | table | implementation | now ns | {rev} ns | now / {rev} | |\n|---|---|---|---:|---:|---:|---|\n"
+        "| section | table | implementation | now ns | {rev} ns | now / {rev} | ratio to reference, now / {rev} | |\n|---|---|---|---:|---:|---:|---:|---|\n"
     );
     for r in rows {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
             r.section,
             r.table,
             r.implementation,
             cell(r.now, 1),
             cell(r.base, 1),
             cell(r.ratio, 3),
+            cell(r.relative, 3),
             if r.slower() { "**slower**" } else { "" }
         );
     }
     let slower = rows.iter().filter(|r| r.slower()).count();
     let _ = writeln!(
         out,
-        "\n{slower} of {} rows more than {:.0}% slower than {rev}.",
+        "\n{slower} of {} rows more than {:.0}% slower than {rev} (by the ratio to the reference where there is one).",
         rows.len(),
         (SLOWER - 1.0) * 100.0
     );
@@ -223,6 +236,11 @@ mod tests {
         }
     }
 
+    fn with_ratio(mut r: Record, ratio: f64) -> Record {
+        r.ratio = Some(ratio);
+        r
+    }
+
     #[test]
     fn merges_our_rows_by_run() {
         let now = vec![
@@ -250,6 +268,7 @@ mod tests {
         assert_eq!(rows[0].now, Some(104.0));
         assert_eq!(rows[0].base, Some(100.0));
         assert_eq!(rows[0].ratio, Some(1.04));
+        assert_eq!(rows[0].relative, None);
         assert!(rows[0].slower());
         assert_eq!((rows[1].base, rows[1].ratio), (None, None));
         assert_eq!((rows[2].now, rows[2].base), (None, Some(7.0)));
@@ -257,21 +276,47 @@ mod tests {
     }
 
     #[test]
+    fn the_ratio_to_the_reference_decides_where_there_is_one() {
+        // A loaded machine: now's process ran 50% slower throughout, ada with it.
+        let loaded = merge(
+            &[vec![with_ratio(record("parse", "ours", true, 150.0), 0.50)]],
+            &[vec![with_ratio(record("parse", "ours", true, 100.0), 0.50)]],
+        );
+        assert_eq!(loaded[0].relative, Some(1.0));
+        assert!(!loaded[0].slower());
+        // Slower against the reference on a machine that happened to be quicker.
+        let slower = merge(
+            &[vec![with_ratio(record("parse", "ours", true, 90.0), 0.55)]],
+            &[vec![with_ratio(record("parse", "ours", true, 100.0), 0.50)]],
+        );
+        assert!(slower[0].relative.is_some_and(|r| (r - 1.1).abs() < 1e-9));
+        assert!(slower[0].slower());
+    }
+
+    #[test]
     fn renders_and_flags() {
         let rows = merge(
             &[vec![
                 record("parse", "ours", true, 102.0),
-                record("setters", "ours", true, 120.0),
+                with_ratio(record("setters", "ours", true, 120.0), 0.6),
             ]],
             &[vec![
                 record("parse", "ours", true, 100.0),
-                record("setters", "ours", true, 100.0),
+                with_ratio(record("setters", "ours", true, 100.0), 0.5),
             ]],
         );
         let text = render(&rows, "abc123");
-        assert!(text.contains("| now ns | abc123 ns | now / abc123 |"));
-        assert!(text.contains("| a.txt | parse | ours | 102.0 | 100.0 | 1.020 |  |"));
-        assert!(text.contains("| a.txt | setters | ours | 120.0 | 100.0 | 1.200 | **slower** |"));
-        assert!(text.contains("1 of 2 rows more than 3% slower than abc123."));
+        assert!(
+            text.contains(
+                "| now ns | abc123 ns | now / abc123 | ratio to reference, now / abc123 |"
+            )
+        );
+        assert!(text.contains("| a.txt | parse | ours | 102.0 | 100.0 | 1.020 | - |  |"));
+        assert!(
+            text.contains(
+                "| a.txt | setters | ours | 120.0 | 100.0 | 1.200 | 1.200 | **slower** |"
+            )
+        );
+        assert!(text.contains("1 of 2 rows more than 3% slower than abc123"));
     }
 }

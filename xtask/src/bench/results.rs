@@ -5,7 +5,8 @@
 //! Two table shapes are read. Implementation tables (`| implementation | median ns/URL | … |
 //! ratio … | …`, under `### dataset` and `#### workload` headings): one record per row, the
 //! ratio column when there is one. Workload tables (`| workload | unit | A | B | … | A / B |`, the
-//! URLPattern sections): one record per row and value column, the first value column being ours.
+//! URLPattern sections): one record per row and value column, the first value column being ours
+//! and the `A / B` column its ratio.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -24,7 +25,9 @@ pub struct Record {
     pub ours: bool,
     /// Median nanoseconds per URL or operation (per the unit of the table).
     pub median: f64,
-    /// The table's ratio column (to ada, or to the table's reference row), when it has one.
+    /// The table's ratio column (to ada, to the table's reference row, or ours / theirs in a
+    /// workload table), when it has one: measured round by round in one process, so that the
+    /// load of the machine cancels out of it.
     pub ratio: Option<f64>,
 }
 
@@ -103,9 +106,9 @@ fn read_row(columns: &[String], row: &[String], section: &str, table: &str, out:
     let Some(first) = columns.first() else {
         return;
     };
-    let ratio_at = columns.iter().position(|c| c.starts_with("ratio"));
     match first.as_str() {
         "implementation" => {
+            let ratio_at = columns.iter().position(|c| c.starts_with("ratio"));
             let (Some(name), Some(median)) = (row.first(), row.get(1).and_then(|c| number(c)))
             else {
                 return;
@@ -123,7 +126,9 @@ fn read_row(columns: &[String], row: &[String], section: &str, table: &str, out:
             let Some(name) = row.first() else {
                 return;
             };
-            // Columns after `unit`, up to the ratio column (its header holds a `/`).
+            // Columns after `unit`; the ratio column's header holds a `/`.
+            let ratio_at = columns.iter().position(|c| c.contains(" / "));
+            let ratio = ratio_at.and_then(|at| row.get(at)).and_then(|c| number(c));
             let values = columns.iter().enumerate().skip(2);
             for (n, (at, column)) in values.filter(|(_, c)| !c.contains('/')).enumerate() {
                 if let Some(median) = row.get(at).and_then(|c| number(c)) {
@@ -133,7 +138,7 @@ fn read_row(columns: &[String], row: &[String], section: &str, table: &str, out:
                         implementation: column.clone(),
                         ours: n == 0,
                         median,
-                        ratio: None,
+                        ratio: if n == 0 { ratio } else { None },
                     });
                 }
             }
@@ -341,6 +346,7 @@ mod tests {
         assert_eq!(records[3].section, "URLPattern");
         assert_eq!(records[3].table, "construct");
         assert!(records[3].ours);
+        assert_eq!(records[3].ratio, Some(0.225));
         assert_eq!(records[4].implementation, "urlpattern 0.6");
         assert!(!records[4].ours);
     }
