@@ -1,5 +1,6 @@
-//! `cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N]`: the side-by-side
-//! benchmark of issue 6.
+//! `cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--svg [PATH]]
+//! [--baseline REV]`: the side-by-side benchmark of issue 6, its chart and before/after table
+//! (issues 29 and 28).
 //!
 //! Builds the `url-bench` package (`bench/`) in release mode with its `competitors` feature,
 //! which is the only place the competitor parsers (`ada-url`, `url`) are compiled, and runs it
@@ -37,7 +38,8 @@ usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [
   --baseline REV  build url-bench at git revision REV in its own target dir
                   (target/bench-baseline), then run it and the current one alternately (--runs N
                   whole runs each, default 3) with the same arguments; prints one table of our
-                  rows: medians now and at REV, their ratio, rows more than 3% slower flagged
+                  rows: medians now and at REV, their ratio, the ratio of each row's own ratio
+                  to its reference (ada; steady under load), rows more than 3% slower flagged
   --python        the Python section only: the wheel (cargo xtask python --wheel) installed in
                   target/py, python/bench/bench.py (whatwg-url-rs against ada-url, can-ada, yarl
                   and urllib.parse; the batch kernels), then python/bench/spark_bench.py (the
