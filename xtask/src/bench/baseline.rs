@@ -15,7 +15,9 @@
 //! cores the same binary's medians moved by 2.5x between runs, its ratio to ada by 15%). A row is
 //! flagged when it is more than 3% slower by its ratio, or by its medians where it has no ratio.
 //! The reference row of a table whose reference is ours (`parse` in the validation table) is
-//! 1 by construction: read its medians.
+//! 1 by construction: read its medians. The ratio column compares like with like only while
+//! the reference itself is the same at REV and now (the pinned ada, the `urlpattern` crate);
+//! after a change of a competitor's version read the medians.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
