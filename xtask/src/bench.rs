@@ -221,3 +221,37 @@ fn measure(root: &Path, plan: &Plan) -> Result<bool, String> {
     }
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    #[test]
+    fn plans_what_xtask_takes_and_what_goes_on() {
+        let root = Path::new("/r");
+        let plan = plan(
+            root,
+            &args(&["--svg", "--quick", "/a.txt", "--budget-ms", "9"]),
+        );
+        let plan = plan.expect("valid arguments");
+        assert_eq!(plan.svg, Some(root.join(DEFAULT_SVG)));
+        assert_eq!(
+            plan.passed,
+            args(&["--quick", "/a.txt", "--budget-ms", "9"])
+        );
+        assert_eq!((plan.baseline, plan.runs), (None, 3));
+
+        let plan = super::plan(root, &args(&["--svg", "/o/c.svg", "--baseline", "HEAD~1"]));
+        let plan = plan.expect("valid arguments");
+        assert_eq!(plan.svg, Some(PathBuf::from("/o/c.svg")));
+        assert_eq!(plan.baseline.as_deref(), Some("HEAD~1"));
+        assert!(plan.passed.is_empty());
+
+        assert!(super::plan(root, &args(&["--runs", "x"])).is_err());
+        assert!(super::plan(root, &args(&["--baseline"])).is_err());
+    }
+}
