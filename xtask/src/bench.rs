@@ -1,10 +1,19 @@
-//! `cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N]`: the side-by-side
-//! benchmark of issue 6.
+//! `cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--svg [PATH]]
+//! [--baseline REV]`: the side-by-side benchmark of issue 6, its chart and before/after table
+//! (issues 29 and 28).
 //!
 //! Builds the `url-bench` package (`bench/`) in release mode with its `competitors` feature,
 //! which is the only place the competitor parsers (`ada-url`, `url`) are compiled, and runs it
 //! with the given arguments: without files it reads every `*.txt` of `../shared/datasets`.
-//! The table is printed as Markdown on stdout.
+//! The table is printed as Markdown on stdout, and read back into `target/bench/results.json`
+//! (`bench/results.rs`); `--svg [PATH]` draws the chart of that run (`bench/chart.rs`, default
+//! `docs/bench.svg`), `--svg-from JSON` redraws it from a saved run without measuring, and
+//! `--baseline REV` compares this tree with revision REV in one run (`bench/baseline.rs`).
+
+mod baseline;
+mod chart;
+mod results;
+mod svg;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,7 +21,8 @@ use std::process::ExitCode;
 use crate::cmd;
 
 const USAGE: &str = "\
-usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--workloads] [--urlpattern] [--python]
+usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--workloads] [--urlpattern]
+                         [--svg [PATH]] [--json PATH] [--svg-from JSON] [--baseline REV [--runs N]] [--python]
 
   FILE            a file of URLs, one per line (default: every *.txt of ../shared/datasets)
   --quick         short rounds (a first look; noisier)
@@ -21,6 +31,15 @@ usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [
   --workloads     the workloads beyond absolute parsing only (relative references, setters,
                   URLSearchParams, parse_with_validation, host-heavy and long-URL sets)
   --urlpattern    the URLPattern section only (whatwg-urlpattern against the urlpattern crate)
+  --svg [PATH]    also draw the run as an SVG bar chart (default docs/bench.svg): parse ns/URL by
+                  dataset and implementation, the workloads as ratios to ada, machine and date
+  --json PATH     where the run's results go (default target/bench/results.json; always written)
+  --svg-from JSON redraw the chart from a saved results file, without running (--svg PATH too)
+  --baseline REV  build url-bench at git revision REV in its own target dir
+                  (target/bench-baseline), then run it and the current one alternately (--runs N
+                  whole runs each, default 3) with the same arguments; prints one table of our
+                  rows: medians now and at REV, their ratio, the ratio of each row's own ratio
+                  to its reference (ada; steady under load), rows more than 3% slower flagged
   --python        the Python section only: the wheel (cargo xtask python --wheel) installed in
                   target/py, python/bench/bench.py (whatwg-url-rs against ada-url, can-ada, yarl
                   and urllib.parse; the batch kernels), then python/bench/spark_bench.py (the
@@ -35,46 +54,204 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     if let Some(at) = args.iter().position(|a| a == "--python") {
         return crate::python::bench(root, args.get(at + 1..).unwrap_or_default());
     }
-    // The benchmark runs from the workspace root: make file arguments absolute first.
-    let cwd = std::env::current_dir().unwrap_or_else(|_| root.to_path_buf());
-    let mut passed: Vec<String> = Vec::with_capacity(args.len());
-    let mut takes_value = false;
-    for arg in args {
-        if takes_value || arg.starts_with("--") {
-            takes_value = matches!(arg.as_str(), "--budget-ms" | "--min-rounds");
-            passed.push(arg.clone());
+    let outcome = plan(root, args).and_then(|plan| {
+        if let Some(from) = &plan.svg_from {
+            redraw(from, plan.svg.as_deref().unwrap_or(&root.join(DEFAULT_SVG)))
+        } else if let Some(rev) = &plan.baseline {
+            let target = target_dir(root);
+            baseline::run(
+                root,
+                &target,
+                rev,
+                plan.runs,
+                &with_datasets(root, plan.passed)?,
+            )
         } else {
-            let path = PathBuf::from(arg);
-            let path = if path.is_absolute() {
-                path
-            } else {
-                cwd.join(path)
-            };
-            passed.push(path.to_string_lossy().into_owned());
+            measure(root, &plan)
+        }
+    });
+    cmd::exit(outcome)
+}
+
+const DEFAULT_SVG: &str = "docs/bench.svg";
+
+/// The cargo arguments (after `build` or `run`) that make the benchmark binary: release, with
+/// the competitors.
+const URL_BENCH: [&str; 7] = [
+    "--release",
+    "--package",
+    "url-bench",
+    "--features",
+    "competitors",
+    "--bin",
+    "url-bench",
+];
+
+/// The arguments: what xtask takes for itself, and what goes on to `url-bench`.
+struct Plan {
+    svg: Option<PathBuf>,
+    json: PathBuf,
+    svg_from: Option<PathBuf>,
+    baseline: Option<String>,
+    runs: usize,
+    /// For url-bench, file arguments made absolute (it runs from the workspace root).
+    passed: Vec<String>,
+}
+
+fn plan(root: &Path, args: &[String]) -> Result<Plan, String> {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| root.to_path_buf());
+    let absolute = |arg: &str| {
+        let path = PathBuf::from(arg);
+        if path.is_absolute() {
+            path
+        } else {
+            cwd.join(path)
+        }
+    };
+    let mut plan = Plan {
+        svg: None,
+        json: target_dir(root).join("bench").join("results.json"),
+        svg_from: None,
+        baseline: None,
+        runs: 3,
+        passed: Vec::with_capacity(args.len()),
+    };
+    let mut args = args.iter().peekable();
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--svg" => {
+                plan.svg = Some(match args.next_if(|a| a.ends_with(".svg")) {
+                    Some(path) => absolute(path),
+                    None => root.join(DEFAULT_SVG),
+                });
+            }
+            "--json" => plan.json = absolute(value()?),
+            "--svg-from" => plan.svg_from = Some(absolute(value()?)),
+            "--baseline" => plan.baseline = Some(value()?.clone()),
+            "--runs" => {
+                let runs = value()?;
+                plan.runs = runs.parse().map_err(|_| format!("bad --runs {runs}"))?;
+            }
+            "--budget-ms" | "--min-rounds" => {
+                let v = value()?.clone();
+                plan.passed.extend([arg.clone(), v]);
+            }
+            flag if flag.starts_with("--") => plan.passed.push(arg.clone()),
+            file => plan
+                .passed
+                .push(absolute(file).to_string_lossy().into_owned()),
         }
     }
+    Ok(plan)
+}
+
+/// Cargo's target directory (`CARGO_TARGET_DIR`, else `target/` of the workspace).
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), |d| root.join(d))
+}
+
+/// The arguments with the default datasets added when no file was given (an older revision's
+/// binary, built elsewhere, would not find them by itself).
+fn with_datasets(root: &Path, passed: Vec<String>) -> Result<Vec<String>, String> {
+    if passed
+        .iter()
+        .any(|a| !a.starts_with("--") && Path::new(a).is_absolute())
+    {
+        return Ok(passed);
+    }
+    let dir = root.join("../shared/datasets");
+    let mut found: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    found.sort();
+    Ok(passed.into_iter().chain(found).collect())
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+fn redraw(json: &Path, svg: &Path) -> Result<bool, String> {
+    let text = std::fs::read_to_string(json).map_err(|e| format!("{}: {e}", json.display()))?;
+    let run = results::from_json(&text)?;
+    write(svg, &chart::draw(&run))?;
+    Ok(true)
+}
+
+/// One benchmark run: its tables on stdout as they come, then the JSON, then the chart.
+fn measure(root: &Path, plan: &Plan) -> Result<bool, String> {
     cmd::header("cargo run --release -p url-bench --features competitors --bin url-bench");
-    let mut command = cmd::cargo(
-        root,
-        &[
-            "run",
-            "--release",
-            "--package",
-            "url-bench",
-            "--features",
-            "competitors",
-            "--bin",
-            "url-bench",
-            "--",
-        ],
-    );
-    command.args(&passed);
-    match cmd::run(&mut command) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
+    let mut command = cmd::cargo(root, &["run"]);
+    command.args(URL_BENCH).arg("--");
+    command.args(&plan.passed);
+    let mut output = String::new();
+    let ok = cmd::run_reading_stdout(&mut command, |line| {
+        println!("{line}");
+        output.push_str(line);
+        output.push('\n');
+    })?;
+    if !ok {
+        return Ok(false);
+    }
+    let run = results::Run {
+        machine: results::machine(root),
+        // The arguments as a user would repeat them: dataset paths by file name.
+        args: plan
+            .passed
+            .iter()
+            .map(|a| match Path::new(a).file_name() {
+                Some(name) if Path::new(a).is_absolute() => name.to_string_lossy().into_owned(),
+                _ => a.clone(),
+            })
+            .collect(),
+        records: results::parse_markdown(&output),
+    };
+    write(&plan.json, &results::to_json(&run))?;
+    if let Some(svg) = &plan.svg {
+        write(svg, &chart::draw(&run))?;
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    #[test]
+    fn plans_what_xtask_takes_and_what_goes_on() {
+        let root = Path::new("/r");
+        let plan = plan(
+            root,
+            &args(&["--svg", "--quick", "/a.txt", "--budget-ms", "9"]),
+        );
+        let plan = plan.expect("valid arguments");
+        assert_eq!(plan.svg, Some(root.join(DEFAULT_SVG)));
+        assert_eq!(
+            plan.passed,
+            args(&["--quick", "/a.txt", "--budget-ms", "9"])
+        );
+        assert_eq!((plan.baseline, plan.runs), (None, 3));
+
+        let plan = super::plan(root, &args(&["--svg", "/o/c.svg", "--baseline", "HEAD~1"]));
+        let plan = plan.expect("valid arguments");
+        assert_eq!(plan.svg, Some(PathBuf::from("/o/c.svg")));
+        assert_eq!(plan.baseline.as_deref(), Some("HEAD~1"));
+        assert!(plan.passed.is_empty());
+
+        assert!(super::plan(root, &args(&["--runs", "x"])).is_err());
+        assert!(super::plan(root, &args(&["--baseline"])).is_err());
     }
 }

@@ -52,12 +52,16 @@ commands:
                        (--commit SHA overrides the pin). The api/ vectors are NOT web-platform-tests
                        resources: they come only via --from or from ../shared/wpt/api.
                        Pinned commit: see `fixtures::WPT_COMMIT` (printed below).
-  bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N]
+  bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--svg [PATH]] [--baseline REV]
                        Side-by-side benchmark (issue 6): builds `url-bench` in release with the
                        `competitors` feature (ada-url, url: compiled only here) and prints, per
                        dataset (default ../shared/datasets/*.txt) and variant (parse, parse + href,
                        can_parse), median ns/URL, MB/s, ratio to ada per round, failures, mallocs.
                        --workloads, --urlpattern, --python [ARGS]: one section only (see --help).
+                       The run's results go to target/bench/results.json; --svg [PATH] draws them
+                       as a bar chart (default docs/bench.svg), --svg-from JSON redraws a saved run.
+                       --baseline REV [--runs N]: url-bench at git revision REV (own target dir)
+                       against now, whole runs alternating; one table of our rows, now / REV.
   cli-bench [--repeat N] [--runs N]
                        wurl (-j 1, -j 2) against Node.js (readline + new URL(line).href) on the
                        datasets repeated N times (default 20): median time, ratios, peak RSS; the
