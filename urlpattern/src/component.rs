@@ -210,6 +210,3 @@ impl<R> Component<R> {
         Ok(())
     }
 }
-
-/// The special schemes, for "protocol component matches a special scheme".
-pub(crate) const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];

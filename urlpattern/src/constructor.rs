@@ -4,7 +4,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::canon::Canon;
-use crate::component::{Component, SPECIAL_SCHEMES};
+use whatwg_url::SPECIAL_SCHEMES;
+
+use crate::component::Component;
 use crate::engine::RegexEngine;
 use crate::error::Error;
 use crate::init::UrlPatternInit;
