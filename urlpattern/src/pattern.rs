@@ -195,19 +195,14 @@ impl<E: RegexEngine> UrlPattern<E> {
         })
     }
 
+    /// The component `name`: `components` is in [`ComponentName::ALL`]'s order.
+    #[inline]
     pub(crate) fn component_ref(&self, name: ComponentName) -> &Component<E::Regex> {
-        match &self.components {
-            [c0, c1, c2, c3, c4, c5, c6, c7] => match name {
-                ComponentName::Protocol => c0,
-                ComponentName::Username => c1,
-                ComponentName::Password => c2,
-                ComponentName::Hostname => c3,
-                ComponentName::Port => c4,
-                ComponentName::Pathname => c5,
-                ComponentName::Search => c6,
-                ComponentName::Hash => c7,
-            },
-        }
+        // In bounds: `ComponentName`'s eight variants are 0 to 7, in `ALL`'s order, and there
+        // are eight components. An index, not a `match`: the match cost 1.8% of the
+        // instructions of `test_url` and the route set (callgrind).
+        #[allow(clippy::indexing_slicing)]
+        &self.components[name as usize]
     }
 
     /// The normalized pattern string of `component`.

@@ -159,3 +159,18 @@ impl core::str::FromStr for ComponentName {
             .ok_or(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ComponentName;
+
+    /// `UrlPattern::component_ref` indexes the components by the variant's value.
+    #[test]
+    fn variants_are_their_places_in_all() {
+        for (i, name) in ComponentName::ALL.into_iter().enumerate() {
+            assert_eq!(name as usize, i, "{name:?}");
+            assert_eq!(name.as_str().parse(), Ok(name));
+            assert_eq!(name.as_str(), name.url_component().name());
+        }
+    }
+}
