@@ -130,30 +130,45 @@ impl<E: RegexEngine> UrlPattern<E> {
         let compile = |input: &str, canon: Canon, options: Options, name| {
             Component::compile(input, canon, options, &engine, name)
         };
-        let protocol_c = compile(&protocol, Canon::Protocol, Options::DEFAULT, "protocol")?;
+        let protocol_c = compile(
+            &protocol,
+            Canon::Protocol,
+            Options::DEFAULT,
+            ComponentName::Protocol,
+        )?;
         let username_c = compile(
             &get(&processed.username),
             Canon::Username,
             Options::DEFAULT,
-            "username",
+            ComponentName::Username,
         )?;
         let password_c = compile(
             &get(&processed.password),
             Canon::Password,
             Options::DEFAULT,
-            "password",
+            ComponentName::Password,
         )?;
         let hostname_c = if hostname_is_ipv6(&hostname) {
             compile(
                 &hostname,
                 Canon::Ipv6Hostname,
                 Options::HOSTNAME,
-                "hostname",
+                ComponentName::Hostname,
             )?
         } else {
-            compile(&hostname, Canon::Hostname, Options::HOSTNAME, "hostname")?
+            compile(
+                &hostname,
+                Canon::Hostname,
+                Options::HOSTNAME,
+                ComponentName::Hostname,
+            )?
         };
-        let port_c = compile(&port, Canon::Port(None), Options::DEFAULT, "port")?;
+        let port_c = compile(
+            &port,
+            Canon::Port(None),
+            Options::DEFAULT,
+            ComponentName::Port,
+        )?;
         let ignore_case = options.ignore_case;
         let compile_options = Options {
             ignore_case,
@@ -169,23 +184,28 @@ impl<E: RegexEngine> UrlPattern<E> {
                 &get(&processed.pathname),
                 Canon::Pathname,
                 path_options,
-                "pathname",
+                ComponentName::Pathname,
             )?
         } else {
             compile(
                 &get(&processed.pathname),
                 Canon::OpaquePathname,
                 compile_options,
-                "pathname",
+                ComponentName::Pathname,
             )?
         };
         let search_c = compile(
             &get(&processed.search),
             Canon::Search,
             compile_options,
-            "search",
+            ComponentName::Search,
         )?;
-        let hash_c = compile(&get(&processed.hash), Canon::Hash, compile_options, "hash")?;
+        let hash_c = compile(
+            &get(&processed.hash),
+            Canon::Hash,
+            compile_options,
+            ComponentName::Hash,
+        )?;
         Ok(UrlPattern {
             components: [
                 protocol_c, username_c, password_c, hostname_c, port_c, pathname_c, search_c,
