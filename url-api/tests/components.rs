@@ -134,10 +134,14 @@ fn origins_that_are_not_in_the_href() {
             .component(Component::Origin)
             .into_owned()
     };
-    assert_eq!(origin("https://u:p@h:8443/"), "https://h:8443");
-    assert_eq!(origin("blob:https://h:443/uuid"), "https://h");
-    assert_eq!(origin("blob:ftp://h/uuid"), "null");
-    assert_eq!(origin("blob:d"), "null");
-    assert_eq!(origin("file:///etc"), "null");
-    assert_eq!(origin("ws://h:80/"), "ws://h");
+    for (input, want) in [
+        ("https://u:p@h:8443/", "https://h:8443"),
+        ("blob:https://h:443/uuid", "https://h"),
+        ("blob:ftp://h/uuid", "null"),
+        ("blob:d", "null"),
+        ("file:///etc", "null"),
+        ("ws://h:80/", "ws://h"),
+    ] {
+        assert_eq!(origin(input), want, "{input}");
+    }
 }
