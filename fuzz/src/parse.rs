@@ -16,7 +16,7 @@
 //!   and the input read as a path stays under its root and comes back.
 
 use url_core::{ReportedError, Utf8};
-use whatwg_url::Url;
+use whatwg_url::{Component, Url};
 
 use crate::input;
 
@@ -24,28 +24,8 @@ use crate::input;
 /// two URLs can be compared component by component.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Components {
-    /// `href`.
-    pub href: String,
-    /// `origin`.
-    pub origin: String,
-    /// `protocol`.
-    pub protocol: String,
-    /// `username`.
-    pub username: String,
-    /// `password`.
-    pub password: String,
-    /// `host`.
-    pub host: String,
-    /// `hostname`.
-    pub hostname: String,
-    /// `port`.
-    pub port: String,
-    /// `pathname`.
-    pub pathname: String,
-    /// `search`.
-    pub search: String,
-    /// `hash`.
-    pub hash: String,
+    /// The getters, in [`Component::ALL`]'s order.
+    pub getters: Vec<(Component, String)>,
     /// The query, `None` when null.
     pub query: Option<String>,
     /// The fragment, `None` when null.
@@ -62,17 +42,10 @@ impl Components {
     /// The components of `url`.
     pub fn of(url: &Url) -> Components {
         Components {
-            href: url.href().into(),
-            origin: url.origin(),
-            protocol: url.protocol().into(),
-            username: url.username().into(),
-            password: url.password().into(),
-            host: url.host().into(),
-            hostname: url.hostname().into(),
-            port: url.port().into(),
-            pathname: url.pathname().into(),
-            search: url.search().into(),
-            hash: url.hash().into(),
+            getters: Component::ALL
+                .into_iter()
+                .map(|c| (c, url.component(c).into_owned()))
+                .collect(),
             query: url.query().map(Into::into),
             fragment: url.fragment().map(Into::into),
             host_kind: url.host_kind(),
@@ -80,6 +53,32 @@ impl Components {
             opaque_path: url.has_opaque_path(),
         }
     }
+}
+
+/// The components by name agree with the rest of the API: each getter lies at its
+/// `component_range` in the href, is what `write_component` writes, and the origin is the
+/// origin record's serialization.
+fn check_components(url: &Url) {
+    let href = url.href();
+    for component in Component::ALL {
+        let value = url.component(component);
+        let mut written = String::new();
+        url.write_component(component, &mut written)
+            .expect("a String takes every write");
+        assert_eq!(written, value, "write_component({component}) of {href:?}");
+        match url.component_range(component) {
+            Some(range) => assert_eq!(href.get(range), Some(&*value), "{component} of {href:?}"),
+            None => assert!(
+                value.is_empty() || component == Component::Origin,
+                "no range for {component} {value:?} in {href:?}"
+            ),
+        }
+    }
+    assert_eq!(
+        url.component(Component::Origin),
+        url.origin_record().ascii_serialization(),
+        "origin of {href:?}"
+    );
 }
 
 /// Checks one input (see the module docs).
@@ -129,6 +128,7 @@ pub fn check_url(url: &Url) {
     if let Err(e) = url.as_core().check_invariants() {
         panic!("record invariant broken: {e}");
     }
+    check_components(url);
     let href = url.href();
     let reparsed = match Url::parse(href, None) {
         Ok(u) => u,

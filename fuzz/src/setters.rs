@@ -15,7 +15,7 @@
 //!   machine gives ([`general_path`]): the state-override entry's shortcuts for values that
 //!   need nothing done change nothing but the time.
 
-use whatwg_url::{SetterError, Url};
+use whatwg_url::{Component, SetterError, Url};
 
 use crate::input;
 use crate::parse::{Components, check_url};
@@ -82,53 +82,40 @@ impl Setter {
         Setter::ALL.into_iter().find(|s| s.name() == name)
     }
 
+    /// The attribute (whatwg-url's name for it).
+    pub fn component(self) -> Component {
+        match self {
+            Setter::Href => Component::Href,
+            Setter::Protocol => Component::Protocol,
+            Setter::Username => Component::Username,
+            Setter::Password => Component::Password,
+            Setter::Host => Component::Host,
+            Setter::Hostname => Component::Hostname,
+            Setter::Port => Component::Port,
+            Setter::Pathname => Component::Pathname,
+            Setter::Search => Component::Search,
+            Setter::Hash => Component::Hash,
+        }
+    }
+
     /// The attribute's name.
     pub fn name(self) -> &'static str {
-        match self {
-            Setter::Href => "href",
-            Setter::Protocol => "protocol",
-            Setter::Username => "username",
-            Setter::Password => "password",
-            Setter::Host => "host",
-            Setter::Hostname => "hostname",
-            Setter::Port => "port",
-            Setter::Pathname => "pathname",
-            Setter::Search => "search",
-            Setter::Hash => "hash",
-        }
+        self.component().name()
     }
 
     /// The attribute's getter.
     pub fn get(self, url: &Url) -> String {
-        match self {
-            Setter::Href => url.href(),
-            Setter::Protocol => url.protocol(),
-            Setter::Username => url.username(),
-            Setter::Password => url.password(),
-            Setter::Host => url.host(),
-            Setter::Hostname => url.hostname(),
-            Setter::Port => url.port(),
-            Setter::Pathname => url.pathname(),
-            Setter::Search => url.search(),
-            Setter::Hash => url.hash(),
-        }
-        .into()
+        url.component(self.component()).into_owned()
     }
 
-    /// The `try_set_*` form (`href`: [`Url::set_href`], its error mapped to `None`).
+    /// The `try_set_*` form, through [`Url::set_component`] (`href`: its error mapped to
+    /// `None`).
     pub fn try_set(self, url: &mut Url, value: &str) -> Result<(), Option<SetterError>> {
-        match self {
-            Setter::Href => url.set_href(value).map_err(|_| None),
-            Setter::Protocol => url.try_set_protocol(value).map_err(Some),
-            Setter::Username => url.try_set_username(value).map_err(Some),
-            Setter::Password => url.try_set_password(value).map_err(Some),
-            Setter::Host => url.try_set_host(value).map_err(Some),
-            Setter::Hostname => url.try_set_hostname(value).map_err(Some),
-            Setter::Port => url.try_set_port(value).map_err(Some),
-            Setter::Pathname => url.try_set_pathname(value).map_err(Some),
-            Setter::Search => url.try_set_search(value).map_err(Some),
-            Setter::Hash => url.try_set_hash(value).map_err(Some),
-        }
+        url.set_component(self.component(), value)
+            .map_err(|e| match e {
+                SetterError::InvalidHref(_) => None,
+                other => Some(other),
+            })
     }
 
     /// The plain `set_*` form (the spec's setter, which never reports anything).

@@ -10,10 +10,10 @@ use arrow_array::{Array, ArrayRef};
 use arrow_schema::{ArrowError, Field};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
-use whatwg_url::Url;
-use whatwg_url_arrow::Component;
+use whatwg_url::{Component, Url};
 
 use crate::errors::invalid_url;
 use crate::text::usv;
@@ -182,9 +182,12 @@ fn _parse_count(py: Python<'_>, urls: PyArray) -> PyResult<usize> {
 }
 
 /// Adds the submodule-level functions to `_native` under `batch_*` names; the Python package's
-/// `whatwg_url_rs.batch` gives them their short names.
+/// `whatwg_url_rs.batch` gives them their short names. `COMPONENTS` is the names of `parse`'s
+/// component fields: whatwg-url's `Component::ALL`, the getters of `URL` in its order.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let batch = PyModule::new(m.py(), "_batch")?;
+    let names = Component::ALL.map(Component::name);
+    batch.add("COMPONENTS", PyTuple::new(m.py(), names)?)?;
     batch.add_function(wrap_pyfunction!(parse, &batch)?)?;
     batch.add_function(wrap_pyfunction!(component, &batch)?)?;
     batch.add_function(wrap_pyfunction!(href, &batch)?)?;

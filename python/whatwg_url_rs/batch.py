@@ -38,20 +38,9 @@ __all__ = [
     "is_valid",
 ]
 
-#: The fields of `parse`'s struct before `valid` and `error`: the getters of `URL`.
-COMPONENTS = (
-    "href",
-    "origin",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-)
+#: The fields of `parse`'s struct before `valid` and `error`: the getters of `URL`, in its
+#: order, as the extension names them (whatwg-url's `Component::ALL`).
+COMPONENTS: tuple[str, ...] = _batch.COMPONENTS
 
 
 def _like(urls: Any, result: Any) -> Any:

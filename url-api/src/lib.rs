@@ -5,6 +5,7 @@
 
 extern crate alloc;
 
+mod component;
 mod conversions;
 pub mod display;
 /// The migration tables from rust-url 2.5.8 and Node.js's `url` module (`MIGRATING.md`).
@@ -22,6 +23,7 @@ mod network;
 pub mod node;
 mod pair_list;
 mod relative;
+mod scheme;
 mod search_params;
 mod segments;
 #[cfg(feature = "serde")]
@@ -32,10 +34,12 @@ mod url;
 mod utf16;
 mod valid;
 
+pub use component::{Component, UnknownComponent};
 pub use file_path::FilePathError;
 #[cfg(feature = "url")]
 pub use interop::InteropError;
 pub use linked::SearchParamsMut;
+pub use scheme::{SPECIAL_SCHEMES, default_port, is_special_scheme};
 pub use search_params::{IntoIter, Iter, PairLengthError, UrlSearchParams};
 pub use segments::PathSegmentsMut;
 pub use setters::SetterError;

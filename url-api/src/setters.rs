@@ -54,6 +54,11 @@ pub enum SetterError {
     InvalidPort(Option<ReportedError>),
     /// The result would be longer than the URL record can hold (`u32::MAX` bytes).
     TooLong,
+    /// `href` through [`Url::set_component`]: the value is not a URL (the href setter's
+    /// `TypeError`), for this reason.
+    InvalidHref(ParseError),
+    /// [`Url::set_component`] was given `origin`, which has no setter (spec 6.1).
+    ReadOnly,
 }
 
 impl fmt::Display for SetterError {
@@ -72,6 +77,8 @@ impl fmt::Display for SetterError {
             SetterError::InvalidPort(Some(e)) => return write!(f, "invalid port: {e}"),
             SetterError::InvalidPort(None) => "invalid port",
             SetterError::TooLong => "the URL would be longer than u32::MAX bytes",
+            SetterError::InvalidHref(e) => return write!(f, "not a URL: {e}"),
+            SetterError::ReadOnly => "the origin has no setter (it is read-only)",
         };
         f.write_str(why)
     }

@@ -167,7 +167,10 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn origin(&self) -> String {
-        String::from(self.inner.origin().ascii_serialization())
+        let mut origin = String::new();
+        // Writing to a String never fails.
+        let _ = self.write_origin(&mut origin);
+        origin
     }
 
     /// The URL's origin (spec 4.7) as a value, for same-origin checks.

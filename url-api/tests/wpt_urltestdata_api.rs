@@ -4,7 +4,6 @@
 
 mod common;
 
-use common::GETTERS;
 use test_support::{Value, field_eq};
 use whatwg_url::Url;
 
@@ -20,7 +19,7 @@ fn run_case(case: &Value) -> Result<(), String> {
         };
     }
     let url = parsed.map_err(|e| format!("parse failed: {e}"))?;
-    for getter in GETTERS {
+    for getter in common::getters() {
         if let Some(want) = case.str_field(getter) {
             field_eq(getter, want, common::get(&url, getter)?.as_str())?;
         }

@@ -5,7 +5,6 @@
 
 mod common;
 
-use common::GETTERS;
 use test_support::{Value, field_eq};
 use whatwg_url::Url;
 
@@ -34,7 +33,7 @@ fn run_case(case: &Value) -> Result<(), String> {
         };
     }
     let url = parsed.map_err(|e| format!("parse failed: {e}"))?;
-    for getter in GETTERS {
+    for getter in common::getters() {
         if let Some(want) = case.str_field(getter) {
             field_eq(getter, want, common::get(&url, getter)?.as_str())?;
         }

@@ -3,6 +3,7 @@
 //! (about 100 instructions per string, measured with callgrind) and panic past their offset
 //! type's range; these report that as an error.
 
+use std::fmt;
 use std::sync::Arc;
 
 use arrow_array::{ArrayRef, GenericStringArray, OffsetSizeTrait};
@@ -10,6 +11,7 @@ use arrow_buffer::{
     BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
 };
 use arrow_schema::ArrowError;
+use whatwg_url::{Component, Url};
 
 /// The text of a `Utf8` (`O = i32`) or `LargeUtf8` (`O = i64`) column being built.
 pub(crate) struct Texts<O: OffsetSizeTrait> {
@@ -41,10 +43,19 @@ impl<O: OffsetSizeTrait> Texts<O> {
         self.offsets.push(O::usize_as(self.values.len()));
     }
 
-    /// Appends an empty row (the slot of a null).
+    /// Appends an empty row (the slot of a null), or ends a row written through
+    /// [`fmt::Write`].
     #[inline]
     pub(crate) fn push_empty(&mut self) {
         self.offsets.push(O::usize_as(self.values.len()));
+    }
+
+    /// Appends a row holding what `url`'s getter of `component` gives (spec 6.1).
+    #[inline]
+    pub(crate) fn push_component(&mut self, url: &Url, component: Component) {
+        // Writing to `Texts` never fails.
+        let _ = url.write_component(component, self);
+        self.push_empty();
     }
 
     /// The column, null where `nulls` says. Every offset is at most the final length, which is
@@ -64,6 +75,18 @@ impl<O: OffsetSizeTrait> Texts<O> {
         let array =
             GenericStringArray::<O>::try_new(offsets, Buffer::from_vec(self.values), nulls)?;
         Ok(Arc::new(array))
+    }
+}
+
+/// Text written to a row that [`Texts::push_empty`] then ends.
+impl<O: OffsetSizeTrait> fmt::Write for Texts<O> {
+    #[inline]
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        // As in `push`: no call to copy nothing.
+        if !text.is_empty() {
+            self.values.extend_from_slice(text.as_bytes());
+        }
+        Ok(())
     }
 }
 

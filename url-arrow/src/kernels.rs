@@ -5,10 +5,9 @@ use std::sync::Arc;
 use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use whatwg_url::{ParseError, Url};
+use whatwg_url::{Component, ParseError, Url};
 
 use crate::column::{StringColumn, Texts, null_buffer};
-use crate::component::{Component, push_origin};
 use crate::input::{Width, for_each_row, text_bytes, width};
 
 /// The API URL parser (spec 6.1) on one row: against `base` when given.
@@ -96,13 +95,12 @@ fn parse_as<O: OffsetSizeTrait>(
                     search,
                     hash,
                 ] = &mut texts;
-                let host_value = url.host();
                 href.push(&[url.href()]);
-                push_origin(&url, host_value, origin);
+                origin.push_component(&url, Component::Origin);
                 protocol.push(&[url.protocol()]);
                 username.push(&[url.username()]);
                 password.push(&[url.password()]);
-                host.push(&[host_value]);
+                host.push(&[url.host()]);
                 hostname.push(&[url.hostname()]);
                 port.push(&[url.port()]);
                 pathname.push(&[url.pathname()]);
@@ -205,7 +203,7 @@ fn single(urls: &dyn Array, base: Option<&Url>, what: Single) -> Result<ArrayRef
             match row.and_then(|input| parse_row(input, base).ok()) {
                 Some(url) => match what {
                     Single::Component(component) => {
-                        out.append_with(|texts| component.push(&url, texts))
+                        out.append_with(|texts| texts.push_component(&url, component))
                     }
                     Single::RegistrableDomain => out.append_option(url.registrable_domain()),
                     Single::PublicSuffix => out.append_option(url.public_suffix()),

@@ -85,19 +85,8 @@ fn check_struct(parsed: &StructArray, rows: &[Option<String>], base: Option<&Url
                 assert!(parsed.is_valid(row));
                 assert!(valid.value(row), "{input:?}");
                 assert_eq!(text(error, row), None);
-                let expected = [
-                    url.href().to_owned(),
-                    url.origin(),
-                    url.protocol().to_owned(),
-                    url.username().to_owned(),
-                    url.password().to_owned(),
-                    url.host().to_owned(),
-                    url.hostname().to_owned(),
-                    url.port().to_owned(),
-                    url.pathname().to_owned(),
-                    url.search().to_owned(),
-                    url.hash().to_owned(),
-                ];
+                // What the per-row API gives (whatwg-url checks `component` against each getter).
+                let expected = Component::ALL.map(|c| url.component(c).into_owned());
                 for (c, expected) in Component::ALL.into_iter().zip(expected) {
                     let column = parsed.column_by_name(c.name()).unwrap();
                     assert_eq!(

@@ -3,9 +3,9 @@
 //! through the standard's setters, as for an input URL. Without a scheme, the scheme is
 //! guessed from the host as curl guesses it (`http` mostly).
 
-use whatwg_url::Url;
+use whatwg_url::{Component, Url};
 
-use crate::edit::{Component, Edits};
+use crate::edit::Edits;
 use crate::guess;
 
 /// The value of the last `--set` of one of `wanted`.

@@ -4,58 +4,37 @@
 //! setters (spec 6.1) or URLSearchParams (spec 6.2); a setter that refuses a value is
 //! reported, not ignored as a browser would.
 
-use whatwg_url::{SetterError, Url, UrlSearchParams};
+use whatwg_url::{Component, Url, UrlSearchParams};
 
 use crate::cli::Cli;
 use crate::query::Separator;
 
-/// A component `--set` can change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Component {
-    Href,
-    Protocol,
-    Username,
-    Password,
-    Host,
-    Hostname,
-    Port,
-    Pathname,
-    Search,
-    Hash,
+/// The component a `--set` or `--iterate` name names: a getter's name (spec 6.1, but `origin`,
+/// which has no setter), or one of trurl's (`url`, `scheme`, `user`, `path`, `query`,
+/// `fragment`). `option` is the option as given, for the message.
+fn settable(given: &str, option: &str) -> Result<Component, String> {
+    let name = match given {
+        "url" => "href",
+        "scheme" => "protocol",
+        "user" => "username",
+        "path" => "pathname",
+        "query" => "search",
+        "fragment" => "hash",
+        other => other,
+    };
+    match name.parse::<Component>() {
+        Ok(component) if component.has_setter() => Ok(component),
+        Ok(component) => Err(format!("{option}: {component} has no setter (see --help)")),
+        Err(_) => Err(format!(
+            "{option}: unknown component {given:?} (see --help)"
+        )),
+    }
 }
 
-impl Component {
-    fn parse(name: &str) -> Option<Component> {
-        Some(match name {
-            "href" | "url" => Component::Href,
-            "protocol" | "scheme" => Component::Protocol,
-            "username" | "user" => Component::Username,
-            "password" => Component::Password,
-            "host" => Component::Host,
-            "hostname" => Component::Hostname,
-            "port" => Component::Port,
-            "pathname" | "path" => Component::Pathname,
-            "search" | "query" => Component::Search,
-            "hash" | "fragment" => Component::Hash,
-            _ => return None,
-        })
-    }
-
-    fn set(self, url: &mut Url, value: &str) -> Result<(), String> {
-        let why = |e: SetterError| e.to_string();
-        match self {
-            Component::Href => url.set_href(value).map_err(|e| e.to_string()),
-            Component::Protocol => url.try_set_protocol(value).map_err(why),
-            Component::Username => url.try_set_username(value).map_err(why),
-            Component::Password => url.try_set_password(value).map_err(why),
-            Component::Host => url.try_set_host(value).map_err(why),
-            Component::Hostname => url.try_set_hostname(value).map_err(why),
-            Component::Port => url.try_set_port(value).map_err(why),
-            Component::Pathname => url.try_set_pathname(value).map_err(why),
-            Component::Search => url.try_set_search(value).map_err(why),
-            Component::Hash => url.try_set_hash(value).map_err(why),
-        }
-    }
+/// Runs the standard's setter of `component`; a refused value is an error with the reason.
+fn set(url: &mut Url, component: Component, value: &str) -> Result<(), String> {
+    url.set_component(component, value)
+        .map_err(|e| e.to_string())
 }
 
 /// `--append`'s targets.
@@ -135,17 +114,14 @@ impl Edits {
             let (name, value) = set
                 .split_once('=')
                 .ok_or_else(|| format!("--set {set:?}: expected COMPONENT=VALUE"))?;
-            let component = Component::parse(name)
-                .ok_or_else(|| format!("--set {set:?}: unknown component {name:?} (see --help)"))?;
+            let component = settable(name, &format!("--set {set:?}"))?;
             edits.sets.push((component, value.to_owned(), set.clone()));
         }
         for iterate in &cli.iterates {
             let (name, values) = iterate.split_once('=').ok_or_else(|| {
                 format!("--iterate {iterate:?}: expected COMPONENT=VALUE VALUE …")
             })?;
-            let component = Component::parse(name).ok_or_else(|| {
-                format!("--iterate {iterate:?}: unknown component {name:?} (see --help)")
-            })?;
+            let component = settable(name, &format!("--iterate {iterate:?}"))?;
             let values = values.split_whitespace().map(str::to_owned).collect();
             edits.iterate.push((component, values, iterate.clone()));
         }
@@ -182,9 +158,7 @@ impl Edits {
             if except.contains(component) {
                 continue;
             }
-            component
-                .set(&mut url, value)
-                .map_err(|e| format!("--set {given:?}: {e}"))?;
+            set(&mut url, *component, value).map_err(|e| format!("--set {given:?}: {e}"))?;
         }
         let mut pairs = Vec::new();
         for append in &self.appends {
@@ -268,8 +242,7 @@ impl Edits {
                 .flat_map(|url| {
                     values.iter().map(move |value| {
                         let mut url = url.clone()?;
-                        component
-                            .set(&mut url, value)
+                        set(&mut url, *component, value)
                             .map_err(|e| format!("--iterate {given:?} ({value}): {e}"))?;
                         Ok(url)
                     })
@@ -312,7 +285,30 @@ pub fn glob_matches(glob: &str, text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::glob_matches;
+    use super::{Component, glob_matches, settable};
+
+    #[test]
+    fn settable_names() {
+        for (name, component) in [
+            ("hostname", Component::Hostname),
+            ("url", Component::Href),
+            ("scheme", Component::Protocol),
+            ("query", Component::Search),
+            ("fragment", Component::Hash),
+        ] {
+            assert_eq!(settable(name, "--set"), Ok(component), "{name}");
+        }
+        let origin = settable("origin", "--set \"origin=x\"").unwrap_err();
+        assert_eq!(
+            origin,
+            "--set \"origin=x\": origin has no setter (see --help)"
+        );
+        assert!(
+            settable("Host", "--set")
+                .unwrap_err()
+                .contains("unknown component \"Host\"")
+        );
+    }
 
     #[test]
     fn globs() {

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use whatwg_url::{Url, UrlSearchParams, node};
+use whatwg_url::{Component, Url, UrlSearchParams, node};
 
 use crate::cli::Cli;
 
@@ -101,28 +101,20 @@ impl Forms {
     }
 
     /// The href in this form: the serialization with the host (and port) replaced by their
-    /// forms. The host's place in the href is found from the getters (scheme, `//`,
-    /// credentials, host: spec 4.5 serializer order), and checked; a URL without a host is
-    /// printed as it is.
+    /// forms, at the hostname's place in the href; a URL without a host (or with an empty one)
+    /// is printed as it is.
     pub fn href<'a>(&self, url: &'a Url) -> Cow<'a, str> {
         let href = url.href();
-        if self.is_plain() || url.host_ref().is_none() {
+        if self.is_plain() {
             return Cow::Borrowed(href);
         }
-        let (username, password) = (url.username(), url.password());
-        let credentials = match (username.is_empty(), password.is_empty()) {
-            (true, true) => 0,
-            (_, true) => username.len() + 1,
-            _ => username.len() + 1 + password.len() + 1,
-        };
-        let start = url.protocol().len() + 2 + credentials;
-        let end = start + url.hostname().len();
-        let (Some(before), Some(after)) = (href.get(..start), href.get(end..)) else {
+        let Some(hostname) = url.component_range(Component::Hostname) else {
             return Cow::Borrowed(href);
         };
-        if href.get(start..end) != Some(url.hostname()) {
+        let (Some(before), Some(after)) = (href.get(..hostname.start), href.get(hostname.end..))
+        else {
             return Cow::Borrowed(href);
-        }
+        };
         let port = match url.port_or_known_default() {
             Some(port) if self.default_port && url.port().is_empty() => format!(":{port}"),
             _ => String::new(),

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
-use serde_json::{Value, json};
-use whatwg_url::{ReportedError, Url};
+use serde_json::{Map, Value, json};
+use whatwg_url::{Component, ReportedError, Url};
 
 use crate::buffers;
 use crate::cli::{Cli, Mode};
@@ -298,25 +298,19 @@ pub fn json_record(
         .map(|e| json!({ "name": e.name(), "offset": e.offset() }))
         .collect();
     match parsed {
-        Ok(url) => json!({
-            "input": input,
-            "guessed_scheme": guessed,
-            "href": url.href(),
-            "origin": url.origin(),
-            "protocol": url.protocol(),
-            "username": url.username(),
-            "password": url.password(),
-            "host": url.host(),
-            "hostname": url.hostname(),
-            "port": url.port(),
-            "pathname": url.pathname(),
-            "search": url.search(),
-            "hash": url.hash(),
-            "query": url.query(),
-            "fragment": url.fragment(),
-            "validation_errors": errors,
-            "failure": Value::Null,
-        }),
+        Ok(url) => {
+            let mut record = Map::new();
+            record.insert("input".into(), json!(input));
+            record.insert("guessed_scheme".into(), json!(guessed));
+            for component in Component::ALL {
+                record.insert(component.name().into(), json!(url.component(component)));
+            }
+            record.insert("query".into(), json!(url.query()));
+            record.insert("fragment".into(), json!(url.fragment()));
+            record.insert("validation_errors".into(), json!(errors));
+            record.insert("failure".into(), Value::Null);
+            Value::Object(record)
+        }
         Err(failure) => json!({
             "input": input,
             "guessed_scheme": guessed,

@@ -3,7 +3,7 @@
 //! `{url:query:q}`, as trurl's); the command line's forms (`--default-port`, `--as-idn`,
 //! `--urlencode`) apply to every placeholder.
 
-use whatwg_url::Url;
+use whatwg_url::{Component, Url};
 
 use crate::forms::{Forms, HostForm};
 use crate::query::Separator;
@@ -11,20 +11,14 @@ use crate::query::Separator;
 /// A placeholder of a template.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Field {
-    Href,
-    Protocol,
+    /// A getter of the `URL` interface (spec 6.1), by its name.
+    Component(Component),
+    /// The scheme, without the `:` of `protocol`.
     Scheme,
-    Username,
-    Password,
-    Host,
-    Hostname,
-    Port,
-    Pathname,
-    Search,
+    /// The query, without the `?` of `search`.
     Query,
-    Hash,
+    /// The fragment, without the `#` of `hash`.
     Fragment,
-    Origin,
     RegistrableDomain,
     PublicSuffix,
     Subdomain,
@@ -36,6 +30,8 @@ enum Field {
 }
 
 impl Field {
+    /// A getter's name (`{hostname}`), trurl's (`{url}`, `{user}`, `{path}`, `{scheme}`,
+    /// `{query}`, `{fragment}`, `{query:KEY}`, …) or one of the host's domain parts.
     fn parse(name: &str) -> Option<Field> {
         if let Some(key) = name.strip_prefix("query:") {
             return Some(Field::QueryFirst(key.to_owned()));
@@ -44,44 +40,35 @@ impl Field {
             return Some(Field::QueryAll(key.to_owned()));
         }
         Some(match name {
-            "href" | "url" => Field::Href,
-            "protocol" => Field::Protocol,
+            "url" => Field::Component(Component::Href),
+            "user" => Field::Component(Component::Username),
+            "path" => Field::Component(Component::Pathname),
             "scheme" => Field::Scheme,
-            "username" | "user" => Field::Username,
-            "password" => Field::Password,
-            "host" => Field::Host,
-            "hostname" => Field::Hostname,
-            "port" => Field::Port,
-            "pathname" | "path" => Field::Pathname,
-            "search" => Field::Search,
             "query" => Field::Query,
-            "hash" => Field::Hash,
             "fragment" => Field::Fragment,
-            "origin" => Field::Origin,
             "registrable_domain" | "apex" => Field::RegistrableDomain,
             "public_suffix" | "tld" => Field::PublicSuffix,
             "subdomain" => Field::Subdomain,
             "display" => Field::Display,
-            _ => return None,
+            getter => Field::Component(getter.parse().ok()?),
         })
     }
 
     fn render(&self, url: &Url, forms: &Forms, separator: Separator, out: &mut String) {
         match self {
-            Field::Href => out.push_str(&forms.href(url)),
-            Field::Protocol => out.push_str(url.protocol()),
+            // The components the forms change (the host's form, the default port).
+            Field::Component(Component::Href) => out.push_str(&forms.href(url)),
+            Field::Component(Component::Host) => out.push_str(&forms.host(url)),
+            Field::Component(Component::Hostname) => out.push_str(&forms.hostname(url)),
+            Field::Component(Component::Port) => out.push_str(&forms.port(url)),
+            Field::Component(Component::Origin) => out.push_str(&forms.origin(url)),
+            Field::Component(component) => {
+                // Writing to a String never fails.
+                let _ = url.write_component(*component, out);
+            }
             Field::Scheme => out.push_str(url.scheme()),
-            Field::Username => out.push_str(url.username()),
-            Field::Password => out.push_str(url.password()),
-            Field::Host => out.push_str(&forms.host(url)),
-            Field::Hostname => out.push_str(&forms.hostname(url)),
-            Field::Port => out.push_str(&forms.port(url)),
-            Field::Pathname => out.push_str(url.pathname()),
-            Field::Search => out.push_str(url.search()),
             Field::Query => out.push_str(url.query().unwrap_or_default()),
-            Field::Hash => out.push_str(url.hash()),
             Field::Fragment => out.push_str(url.fragment().unwrap_or_default()),
-            Field::Origin => out.push_str(&forms.origin(url)),
             Field::RegistrableDomain => out.push_str(url.registrable_domain().unwrap_or_default()),
             Field::PublicSuffix => out.push_str(url.public_suffix().unwrap_or_default()),
             Field::Subdomain => out.push_str(subdomain(url)),
@@ -128,7 +115,7 @@ impl Placeholder {
     /// `name` with its forms (`default:`, `puny:`, `idn:`, `url:` or a lone `:`, in any order).
     fn parse(name: &str) -> Result<Placeholder, String> {
         let mut placeholder = Placeholder {
-            field: Field::Href,
+            field: Field::Component(Component::Href),
             default_port: false,
             host: None,
             encoded: false,

@@ -10,6 +10,7 @@ use crate::error::{Error, Reason};
 use crate::generate;
 use crate::matcher::Simple;
 use crate::parser::{Options, Part, PartType, parse_pattern_string};
+use crate::types::ComponentName;
 
 /// How a component is matched.
 enum Matcher<R> {
@@ -37,8 +38,9 @@ impl<R> Component<R> {
         canon: Canon,
         options: Options,
         engine: &E,
-        name: &'static str,
+        name: ComponentName,
     ) -> Result<Self, Error> {
+        let name = name.as_str();
         let parts =
             parse_pattern_string(input, &options, &canon).map_err(|e| e.in_component(name))?;
         let names: Vec<String> = parts
@@ -210,6 +212,3 @@ impl<R> Component<R> {
         Ok(())
     }
 }
-
-/// The special schemes, for "protocol component matches a special scheme".
-pub(crate) const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];

@@ -3,13 +3,16 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use whatwg_url::SPECIAL_SCHEMES;
+
 use crate::canon::Canon;
-use crate::component::{Component, SPECIAL_SCHEMES};
+use crate::component::Component;
 use crate::engine::RegexEngine;
 use crate::error::Error;
 use crate::init::UrlPatternInit;
 use crate::parser::Options;
 use crate::tokenizer::{Policy, Token, TokenType, tokenize};
+use crate::types::ComponentName;
 
 /// The constructor string parser's states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,7 +177,7 @@ impl<'a> Parser<'a> {
             Canon::Protocol,
             Options::DEFAULT,
             engine,
-            "protocol",
+            ComponentName::Protocol,
         )?;
         if SPECIAL_SCHEMES.iter().any(|s| component.test(engine, s)) {
             self.protocol_matches_special_scheme = true;

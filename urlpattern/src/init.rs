@@ -160,8 +160,8 @@ pub(crate) fn process(
         result.pathname = Some(match kind {
             InitType::Pattern => pathname,
             InitType::Url => {
-                let special = result_protocol.is_empty()
-                    || crate::component::SPECIAL_SCHEMES.contains(&result_protocol.as_str());
+                let special =
+                    result_protocol.is_empty() || whatwg_url::is_special_scheme(&result_protocol);
                 let canon = if special {
                     Canon::Pathname
                 } else {

@@ -95,11 +95,11 @@ pub(crate) enum Source<'u> {
 }
 
 impl<'u> Source<'u> {
-    /// Component `i` (in [`ComponentName::ALL`]'s order).
-    pub(crate) fn value(self, i: usize) -> &'u str {
+    /// The value of the component `name`.
+    pub(crate) fn value(self, name: ComponentName) -> &'u str {
         match self {
-            Source::Url(url) => crate::pattern::url_value(url, i),
-            Source::Pathname(path) if i == ComponentName::Pathname as usize => path,
+            Source::Url(url) => crate::pattern::url_value(url, name),
+            Source::Pathname(path) if name == ComponentName::Pathname => path,
             Source::Pathname(_) => "",
         }
     }
@@ -141,7 +141,7 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
 
     /// The component's input (`result[component].input`).
     pub fn input(&self, component: ComponentName) -> &'u str {
-        self.source.value(component as usize)
+        self.source.value(component)
     }
 
     /// The component's groups, each name with its value (`None`: an optional group that did
@@ -152,12 +152,7 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
     ) -> impl Iterator<Item = (&'s str, Option<&'u str>)> + '_ {
         let i = component as usize;
         let input = self.input(component);
-        let names = self
-            .route
-            .pattern
-            .components
-            .get(i)
-            .map_or(&[][..], |c| &c.names[..]);
+        let names = &self.route.pattern.component_ref(component).names[..];
         let from = self.route.offsets.get(i).copied().unwrap_or(0);
         let to = self.route.offsets.get(i + 1).copied().unwrap_or(0);
         // A `*` component keeps no spans: its one group is its whole input.

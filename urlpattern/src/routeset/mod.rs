@@ -25,18 +25,15 @@ use matched::{Source, Spans};
 use shape::{End, Shape};
 use trie::{Trie, Visit};
 
-/// The pathname's place in [`ComponentName::ALL`].
-const PATHNAME: usize = 5;
-
 /// A route: its pattern and value, and what the lookup needs of it.
 pub(crate) struct Route<T, E: RegexEngine> {
     pub(crate) pattern: UrlPattern<E>,
     pub(crate) value: T,
     shape: Shape,
     /// The components besides the pathname that are not `*`, most selective first.
-    checks: Vec<usize>,
+    checks: Vec<ComponentName>,
     /// Those of them that have groups.
-    captured: Vec<usize>,
+    captured: Vec<ComponentName>,
     /// Where each component's groups start among the match's spans (component `i` from
     /// `offsets[i]` to `offsets[i + 1]`); a `*` component has none there (its group is its
     /// whole input).
@@ -170,34 +167,31 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         let index = self.routes.len();
         let pathname = pattern.component_ref(ComponentName::Pathname);
         let shape = Shape::of(&pathname.parts, &pathname.options);
-        const ORDER: [usize; 7] = [3, 0, 4, 6, 7, 1, 2];
+        use ComponentName::{Hash, Hostname, Password, Port, Protocol, Search, Username};
+        // Most selective first; the pathname is the trie's.
+        const ORDER: [ComponentName; 7] =
+            [Hostname, Protocol, Port, Search, Hash, Username, Password];
         let checks = ORDER
             .into_iter()
-            .filter(|&i| {
-                pattern
-                    .components
-                    .get(i)
-                    .is_some_and(|c| !c.matches_every_url_component())
-            })
+            .filter(|&name| !pattern.component_ref(name).matches_every_url_component())
             .collect();
         let captured = ComponentName::ALL
             .into_iter()
-            .map(|c| c as usize)
-            .filter(|&i| {
-                i != PATHNAME
-                    && pattern
-                        .components
-                        .get(i)
-                        .is_some_and(|c| !c.matches_every_url_component() && !c.names.is_empty())
+            .filter(|&name| {
+                let c = pattern.component_ref(name);
+                name != ComponentName::Pathname
+                    && !c.matches_every_url_component()
+                    && !c.names.is_empty()
             })
             .collect();
         let mut offsets = [0; 9];
         let mut at = 0;
-        for (i, c) in pattern.components.iter().enumerate() {
-            if let Some(o) = offsets.get_mut(i) {
+        for name in ComponentName::ALL {
+            let c = pattern.component_ref(name);
+            if let Some(o) = offsets.get_mut(name as usize) {
                 *o = at;
             }
-            if i == PATHNAME || !c.matches_every_url_component() {
+            if name == ComponentName::Pathname || !c.matches_every_url_component() {
                 at += c.names.len();
             }
         }
@@ -236,7 +230,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         let Some(r) = self.routes.get(route) else {
             return false;
         };
-        let path = source.value(PATHNAME);
+        let path = source.value(ComponentName::Pathname);
         let engine = r.pattern.engine();
         let path_ok = match (&r.shape.end, next) {
             (End::Here, None) => true,
@@ -251,12 +245,9 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
             _ => false,
         };
         path_ok
-            && r.checks.iter().all(|&i| {
-                let value = source.value(i);
-                r.pattern
-                    .components
-                    .get(i)
-                    .is_some_and(|c| c.test(engine, value))
+            && r.checks.iter().all(|&name| {
+                let value = source.value(name);
+                r.pattern.component_ref(name).test(engine, value)
             })
     }
 
@@ -267,7 +258,8 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
             source,
             best: usize::MAX,
         };
-        self.trie.walk(source.value(PATHNAME), &mut search);
+        self.trie
+            .walk(source.value(ComponentName::Pathname), &mut search);
         (search.best != usize::MAX).then_some(search.best)
     }
 
@@ -278,7 +270,8 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
             source,
             found: Vec::new(),
         };
-        self.trie.walk(source.value(PATHNAME), &mut search);
+        self.trie
+            .walk(source.value(ComponentName::Pathname), &mut search);
         search.found.sort_unstable();
         search.found
     }
@@ -291,24 +284,29 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
     ) -> Option<RouteMatch<'s, 'u, T, E>> {
         let r = self.routes.get(route)?;
         let engine = r.pattern.engine();
-        let path = source.value(PATHNAME);
+        let path = source.value(ComponentName::Pathname);
         let longest = r
             .captured
             .iter()
-            .map(|&i| source.value(i).len())
+            .map(|&name| source.value(name).len())
             .fold(path.len(), usize::max);
         let mut spans = Spans::new(r.offsets.last().copied().unwrap_or(0), longest);
-        let range = |i: usize| Some((*r.offsets.get(i)?, *r.offsets.get(i + 1)?));
-        for &i in &r.captured {
-            let (Some(c), Some((from, to))) = (r.pattern.components.get(i), range(i)) else {
+        // The groups of component `name` are at its offset, up to the next component's.
+        let range = |name: ComponentName| {
+            let i = name as usize;
+            Some((*r.offsets.get(i)?, *r.offsets.get(i + 1)?))
+        };
+        for &name in &r.captured {
+            let Some((from, to)) = range(name) else {
                 continue;
             };
-            let value = source.value(i);
+            let c = r.pattern.component_ref(name);
+            let value = source.value(name);
             if !spans.fill(from, to, |out| c.captures_into(engine, value, out)) {
                 return None;
             }
         }
-        if let Some((from, to)) = range(PATHNAME).filter(|(from, to)| from < to) {
+        if let Some((from, to)) = range(ComponentName::Pathname).filter(|(from, to)| from < to) {
             if matches!(r.shape.end, End::Checked) {
                 let c = r.pattern.component_ref(ComponentName::Pathname);
                 if !spans.fill(from, to, |out| c.captures_into(engine, path, out)) {
