@@ -6,6 +6,7 @@
 //! report `domain-to-ASCII`, and even then a table scan settles most ASCII domains: only
 //! domains with an `xn--` label go through `idna`.
 
+use crate::relaxed::to_ascii_relaxed;
 use crate::sets::FORBIDDEN_DOMAIN_CODE_POINTS;
 use crate::validation::{ReportedError, ValidationError, ValidationSink};
 use alloc::borrow::Cow;
@@ -32,47 +33,6 @@ fn to_ascii_strict(domain: &str) -> Option<Cow<'_, str>> {
             DnsLength::Verify,
         )
         .ok()
-}
-
-/// Unicode ToASCII (UTS #46) with the relaxed settings: CheckHyphens, UseSTD3ASCIIRules and
-/// VerifyDnsLength false; the other flags as in [`to_ascii_strict`].
-fn to_ascii_relaxed(domain: &str) -> Option<Cow<'_, str>> {
-    Uts46::new()
-        .to_ascii(
-            domain.as_bytes(),
-            AsciiDenyList::EMPTY,
-            Hyphens::Allow,
-            DnsLength::Ignore,
-        )
-        .ok()
-        .filter(|ascii| !has_label_decoding_to_xn(ascii))
-}
-
-/// Whether a label of `ascii` (ToASCII's output) is Punycode for a label that itself begins
-/// with `xn--`.
-///
-/// UTS #46 (since Unicode 15.1) validity criterion 4: with CheckHyphens false, a label must not
-/// begin with `xn--`; it applies to the decoded form of a Punycode label, so ToASCII with the
-/// relaxed settings must fail on `xn--xn---epa` (`xn--é`). The `idna` crate (1.1) does not
-/// check it; this does, for the labels that can break it. (With CheckHyphens true, the `--` in
-/// positions 3 and 4 already makes such a label an error.)
-///
-/// Punycode decoding copies the basic code points (those before the last `-`) to the front of
-/// its output in order and inserts only code points from U+0080 up, so a label can decode to
-/// one that begins with `xn--` only when its Punycode (after its own `xn--`) begins with
-/// `xn--` too: the others are not decoded, and a domain without `--xn--` has none.
-fn has_label_decoding_to_xn(ascii: &str) -> bool {
-    if !ascii.contains("--xn--") {
-        return false;
-    }
-    ascii.split('.').any(|label| match label.get(..4) {
-        Some(prefix) if prefix.eq_ignore_ascii_case("xn--") => label
-            .get(4..)
-            .filter(|punycode| punycode.starts_with("xn--"))
-            .and_then(idna::punycode::decode_to_string)
-            .is_some_and(|decoded| decoded.starts_with("xn--")),
-        _ => false,
-    })
 }
 
 /// What a table scan tells about strict ToASCII on an ASCII domain.
@@ -418,7 +378,7 @@ pub fn domain_to_ascii<'a, S: ValidationSink>(
 pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
     let (result, errors) =
         Uts46::new().to_unicode(domain.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
-    // UTS #46 validity criterion 4 (see `has_label_decoding_to_xn`): a label of the result that
+    // UTS #46 validity criterion 4 (see `relaxed.rs`): a label of the result that
     // begins with `xn--` was decoded from Punycode (an undecodable one is already an error),
     // and with CheckHyphens false it is an error.
     let begins_with_xn = |label: &str| {
@@ -536,53 +496,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn only_punycode_after_xn_can_decode_to_xn() {
-        use alloc::format;
-        // Every label decoded, as the criterion says.
-        let naive = |ascii: &str| {
-            ascii.split('.').any(|label| {
-                label
-                    .get(..4)
-                    .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-                    && label
-                        .get(4..)
-                        .and_then(idna::punycode::decode_to_string)
-                        .is_some_and(|decoded| decoded.starts_with("xn--"))
-            })
-        };
-        // Every string of up to five letters of an alphabet that spells `xn--` in both cases
-        // beside non-ASCII code points, Punycode-encoded, as a label and beside another.
-        let alphabet = ['x', 'n', '-', 'X', 'a', '\u{e9}', '\u{4e2d}'];
-        let mut words = alloc::vec![alloc::string::String::new()];
-        let mut all = Vec::new();
-        for _ in 0..5 {
-            words = words
-                .iter()
-                .flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}")))
-                .collect();
-            all.extend(words.iter().cloned());
-        }
-        let mut decoding_to_xn = 0;
-        for word in &all {
-            let Some(punycode) = idna::punycode::encode_str(word) else {
-                continue;
-            };
-            for domain in [
-                format!("xn--{punycode}"),
-                format!("XN--{punycode}.a"),
-                format!("a.xn--{punycode}"),
-                format!("xn--{word}"),
-            ] {
-                let expected = naive(&domain);
-                decoding_to_xn += usize::from(expected);
-                assert_eq!(has_label_decoding_to_xn(&domain), expected, "{domain:?}");
-            }
-        }
-        // The criterion is met, by the labels that spell xn-- first.
-        assert!(decoding_to_xn > 10, "{decoding_to_xn}");
-        assert!(has_label_decoding_to_xn("xn--xn---epa"));
     }
 }
