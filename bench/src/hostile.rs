@@ -48,11 +48,3 @@ pub fn shapes() -> Vec<(&'static str, String)> {
         ("non-ascii-path", fill("https://example.com/", "é/", "", MB)),
     ]
 }
-
-/// The shape named `name`.
-pub fn shape(name: &str) -> Option<String> {
-    shapes()
-        .into_iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, s)| s)
-}

@@ -136,10 +136,13 @@ fn main() {
     };
     let passes: usize = rest.first().and_then(|p| p.parse().ok()).unwrap_or(1);
     let urls = match file.strip_prefix("hostile:") {
-        Some(name) => vec![hostile::shape(name).unwrap_or_else(|| {
-            eprintln!("no hostile shape {name}");
-            std::process::exit(2);
-        })],
+        Some(name) => match hostile::shapes().into_iter().find(|(n, _)| *n == name) {
+            Some((_, url)) => vec![url],
+            None => {
+                eprintln!("no hostile shape {name}");
+                std::process::exit(2);
+            }
+        },
         None => read_urls(file),
     };
     let mut failures = 0;
