@@ -5,15 +5,10 @@
 /// About a megabyte.
 const MB: usize = 1 << 20;
 
-/// `prefix`, then `unit` repeated until the string holds at least `len` bytes, then `suffix`.
+/// `prefix`, then as many `unit`s as bring it to `len` bytes or just past, then `suffix`.
 fn fill(prefix: &str, unit: &str, suffix: &str, len: usize) -> String {
-    let mut s = String::with_capacity(len + prefix.len() + suffix.len() + unit.len());
-    s.push_str(prefix);
-    while s.len() < len {
-        s.push_str(unit);
-    }
-    s.push_str(suffix);
-    s
+    let units = len.saturating_sub(prefix.len()).div_ceil(unit.len());
+    format!("{prefix}{}{suffix}", unit.repeat(units))
 }
 
 /// The shapes by name, each one URL of about a megabyte (the IDNA host: 500,000 characters).
