@@ -1,16 +1,35 @@
 //! The path state's dot segments against a model written from the standard's words, on every
 //! path of up to three segments from a small alphabet (dot segments in all their spellings,
-//! near misses, a segment to encode), with `/` and `\` between them and `?` or `#` after:
+//! near misses, segments to encode), with `/` and `\` between them and `?` or `#` after:
 //! the parser's leading-dot-segment shortcut (spec 4.4 path state, step 1: the buffer found
-//! without a scan) must give what steps 1.1 to 1.4 give on the buffer. Through the general
+//! without a scan) and its runs of whole segments, encoded in one piece (step 1.4 for each),
+//! must give what steps 1.1 to 1.4 give on each buffer. Through the general
 //! parser, the fast path, and the pathname state override.
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use url_core::{StateOverride, Url};
 
 const SEGMENTS: &[&str] = &[
-    "", ".", "..", "%2e", "%2E", ".%2e", "%2E.", "%2e%2E", "...", ".a", "a.", "%2", "%2f", "%2ex",
-    "..%2e", "a", "\u{e9}",
+    "",
+    ".",
+    "..",
+    "%2e",
+    "%2E",
+    ".%2e",
+    "%2E.",
+    "%2e%2E",
+    "...",
+    ".a",
+    "a.",
+    "%2",
+    "%2f",
+    "%2ex",
+    "..%2e",
+    "a",
+    "\u{e9}",
+    "a b",
+    "{^}",
+    "\u{4e2d}\u{7f}",
 ];
 
 /// Spec 4.4 path state without state override, on what follows the path start state's `/`:
@@ -27,12 +46,18 @@ fn model(path: &str, special: bool, state_override: bool) -> String {
         // Step 1: EOF, "/", special and "\", or (without state override) "?" or "#".
         let slash = c == Some('/') || (special && c == Some('\\'));
         let ends = c.is_none() || slash || (!state_override && matches!(c, Some('?' | '#')));
-        if !ends {
-            // Step 2.2: UTF-8 percent-encode c (the alphabet's only byte to encode is é).
-            match c {
-                Some('\u{e9}') => buffer.push_str("%C3%A9"),
-                Some(c) => buffer.push(c),
-                None => {}
+        if let (false, Some(c)) = (ends, c) {
+            // Step 2.2: UTF-8 percent-encode c using the path percent-encode set.
+            if matches!(
+                c,
+                '\0'..='\x1f' | ' ' | '"' | '#' | '<' | '>' | '?' | '^' | '`' | '{' | '}'
+            ) || c > '~'
+            {
+                for byte in c.to_string().bytes() {
+                    buffer.push_str(&format!("%{byte:02X}"));
+                }
+            } else {
+                buffer.push(c);
             }
             continue;
         }
@@ -79,7 +104,7 @@ fn dot_segments_follow_the_steps() {
     let paths = paths();
     assert!(paths.len() > 10_000);
     for path in &paths {
-        for (scheme, special) in [("http", true), ("web+x", false)] {
+        for (scheme, special) in [("http", true), ("file", true), ("web+x", false)] {
             for tail in ["", "?q", "#f", "/"] {
                 let input = format!("{scheme}://h/{path}{tail}");
                 // In a path that is not special, "\" is kept as it is (the path set has no "\").

@@ -1,8 +1,9 @@
 //! 4.4: path start, path, opaque path, query and fragment states.
 
 use super::tables::{
-    self, DotSegment, END, END_SPECIAL, OPAQUE_PATH_STOP, PATH_OVERRIDE, PATH_OVERRIDE_SPECIAL,
-    PATH_RUN_STOP, PATH_RUN_STOP_SPECIAL, PATH_STOP, PATH_STOP_SPECIAL,
+    self, DotSegment, END, END_SPECIAL, OPAQUE_PATH_STOP, PATH_ENCODED_RUN_STOP,
+    PATH_ENCODED_RUN_STOP_SPECIAL, PATH_OVERRIDE, PATH_OVERRIDE_SPECIAL, PATH_RUN_STOP,
+    PATH_RUN_STOP_SPECIAL, PATH_STOP, PATH_STOP_SPECIAL,
 };
 use super::{Flow, Parser, State, Step, encode_into};
 use crate::scheme::SchemeType;
@@ -77,10 +78,10 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         } else {
             &PATH_STOP
         };
-        let run_stop = if special {
-            &PATH_RUN_STOP_SPECIAL
+        let (run_stop, encoded_run_stop) = if special {
+            (&PATH_RUN_STOP_SPECIAL, &PATH_ENCODED_RUN_STOP_SPECIAL)
         } else {
-            &PATH_RUN_STOP
+            (&PATH_RUN_STOP, &PATH_ENCODED_RUN_STOP)
         };
         loop {
             // Step 1's buffer when it is a single- or double-dot segment (spec 4.1), found
@@ -102,15 +103,30 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 {
                     let rest = self.rest(pointer);
                     let clean = first_byte_to_encode(rest, run_stop).unwrap_or(rest.len());
-                    let run = rest.get(..clean).unwrap_or_default();
+                    // Where the scan stopped at a byte to encode, the run goes on through
+                    // segments that need encoding (and are no dot segments) to the next
+                    // `encoded_run_stop`, and is encoded in one piece (step 1.4 for each).
+                    let run_end = match rest.get(clean) {
+                        Some(&b) if !encoded_run_stop.contains(b) => {
+                            let tail = rest.get(clean..).unwrap_or_default();
+                            clean + tables::find(tail, encoded_run_stop).unwrap_or(tail.len())
+                        }
+                        _ => clean,
+                    };
+                    let run = rest.get(..run_end).unwrap_or_default();
                     match run.iter().rposition(|&b| b == b'/') {
                         Some(last_slash) => {
                             // Step 2.1 for the run.
                             self.check_url_units(pointer, pointer + last_slash);
                             self.out.push('/');
-                            self.out.push_str(self.slice(pointer, pointer + last_slash));
+                            let segments = self.slice(pointer, pointer + last_slash);
+                            if last_slash < clean {
+                                self.out.push_str(segments);
+                            } else {
+                                encode_into(segments, PATH, &mut self.out);
+                            }
                             pointer += last_slash + 1;
-                            scanned = clean - last_slash - 1;
+                            scanned = clean.saturating_sub(last_slash + 1);
                         }
                         None => scanned = clean,
                     }

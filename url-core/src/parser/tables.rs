@@ -94,6 +94,15 @@ pub(crate) const PATH_RUN_STOP: AsciiSet = (*PATH).union(AsciiSet::from_bytes(b"
 /// The same for a special URL.
 pub(crate) const PATH_RUN_STOP_SPECIAL: AsciiSet = PATH_RUN_STOP.add(b'\\');
 
+/// Where the path state's run of whole segments stops when it takes segments that need
+/// percent-encoding too: `.` and `%` (a dot segment), `?` and `#` (the path's end without a
+/// state override). `/` is not in the path percent-encode set, so such a run encodes as its
+/// segments would one by one.
+pub(crate) const PATH_ENCODED_RUN_STOP: ByteSet = ByteSet::ascii(AsciiSet::from_bytes(b".%?#"));
+/// The same for a special URL, which also ends a segment at `\`.
+pub(crate) const PATH_ENCODED_RUN_STOP_SPECIAL: ByteSet =
+    ByteSet::ascii(AsciiSet::from_bytes(b".%?#\\"));
+
 /// Where the opaque path state's fast scan stops: `?`, `#`, space, and what the C0 control
 /// percent-encode set encodes.
 pub(crate) const OPAQUE_PATH_STOP: AsciiSet = (*C0_CONTROL).union(OPAQUE_PATH);
