@@ -15,6 +15,7 @@
 //! copy the input, nothing else.
 
 mod github_routes;
+mod hostile;
 mod malloc_count;
 mod routeset;
 mod stats;

@@ -6,6 +6,7 @@
 //! report `domain-to-ASCII`, and even then a table scan settles most ASCII domains: only
 //! domains with an `xn--` label go through `idna`.
 
+use crate::relaxed::to_ascii_relaxed;
 use crate::sets::FORBIDDEN_DOMAIN_CODE_POINTS;
 use crate::validation::{ReportedError, ValidationError, ValidationSink};
 use alloc::borrow::Cow;
@@ -32,38 +33,6 @@ fn to_ascii_strict(domain: &str) -> Option<Cow<'_, str>> {
             DnsLength::Verify,
         )
         .ok()
-}
-
-/// Unicode ToASCII (UTS #46) with the relaxed settings: CheckHyphens, UseSTD3ASCIIRules and
-/// VerifyDnsLength false; the other flags as in [`to_ascii_strict`].
-fn to_ascii_relaxed(domain: &str) -> Option<Cow<'_, str>> {
-    Uts46::new()
-        .to_ascii(
-            domain.as_bytes(),
-            AsciiDenyList::EMPTY,
-            Hyphens::Allow,
-            DnsLength::Ignore,
-        )
-        .ok()
-        .filter(|ascii| !has_label_decoding_to_xn(ascii))
-}
-
-/// Whether a label of `ascii` (ToASCII's output) is Punycode for a label that itself begins
-/// with `xn--`.
-///
-/// UTS #46 (since Unicode 15.1) validity criterion 4: with CheckHyphens false, a label must not
-/// begin with `xn--`; it applies to the decoded form of a Punycode label, so ToASCII with the
-/// relaxed settings must fail on `xn--xn---epa` (`xn--é`). The `idna` crate (1.1) does not
-/// check it; this does, for the labels that can break it. (With CheckHyphens true, the `--` in
-/// positions 3 and 4 already makes such a label an error.)
-fn has_label_decoding_to_xn(ascii: &str) -> bool {
-    ascii.split('.').any(|label| match label.get(..4) {
-        Some(prefix) if prefix.eq_ignore_ascii_case("xn--") => label
-            .get(4..)
-            .and_then(idna::punycode::decode_to_string)
-            .is_some_and(|decoded| decoded.starts_with("xn--")),
-        _ => false,
-    })
 }
 
 /// What a table scan tells about strict ToASCII on an ASCII domain.
@@ -296,12 +265,7 @@ fn non_ascii_domain<'a, S: ValidationSink>(
     };
     // Step 5: failure if the result is empty or contains a forbidden domain code point.
     match result {
-        Some(result)
-            if !result.is_empty()
-                && !result
-                    .bytes()
-                    .any(|b| FORBIDDEN_DOMAIN_CODE_POINTS.contains(b)) =>
-        {
+        Some(result) if !result.is_empty() && classify(result.as_bytes()) & FORBIDDEN == 0 => {
             Ok(result)
         }
         _ => {
@@ -414,7 +378,7 @@ pub fn domain_to_ascii<'a, S: ValidationSink>(
 pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
     let (result, errors) =
         Uts46::new().to_unicode(domain.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
-    // UTS #46 validity criterion 4 (see `has_label_decoding_to_xn`): a label of the result that
+    // UTS #46 validity criterion 4 (see `relaxed.rs`): a label of the result that
     // begins with `xn--` was decoded from Punycode (an undecodable one is already an error),
     // and with CheckHyphens false it is an error.
     let begins_with_xn = |label: &str| {

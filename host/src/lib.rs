@@ -48,6 +48,7 @@ mod opaque;
 mod parser;
 #[cfg(feature = "psl")]
 mod public_suffix;
+mod relaxed;
 mod sets;
 pub mod valid;
 

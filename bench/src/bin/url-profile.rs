@@ -12,11 +12,17 @@
 //! bench's setter workload) and `search_params`; `arrow <parse|href>` runs that kernel of
 //! `whatwg-url-arrow` on the file as one `Utf8` column (built before the counted function,
 //! `profiled_pass_arrow`, which `*profiled_pass*` matches too).
+//! FILE may also be `hostile:NAME`, one URL of about a megabyte of a hostile shape (`tabs`,
+//! `idna`, `idna-mixed`, `dotdot`, `dotdot-encoded`, `push-pop`, `long-path`, `long-host`,
+//! `non-ascii-path`; `bench/src/hostile.rs`).
 //! `core` is `url_core::Url` directly (without the API wrapper), `general` its parser without
 //! the fast path for already normal URLs. Prints the number of URLs, failures,
 //! and passes, so that instructions per URL are `Ir / (URLs * passes)`.
 
 use std::hint::black_box;
+
+#[path = "../hostile.rs"]
+mod hostile;
 
 #[inline(never)]
 fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
@@ -129,16 +135,16 @@ fn main() {
         std::process::exit(2);
     };
     let passes: usize = rest.first().and_then(|p| p.parse().ok()).unwrap_or(1);
-    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
-        eprintln!("{file}: {e}");
-        std::process::exit(1);
-    });
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
-    let urls: Vec<String> = text
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(str::to_owned)
-        .collect();
+    let urls = match file.strip_prefix("hostile:") {
+        Some(name) => match hostile::shapes().into_iter().find(|(n, _)| *n == name) {
+            Some((_, url)) => vec![url],
+            None => {
+                eprintln!("no hostile shape {name}");
+                std::process::exit(2);
+            }
+        },
+        None => read_urls(file),
+    };
     let mut failures = 0;
     if imp == "arrow" {
         let column = arrow_array::StringArray::from_iter_values(&urls);
@@ -151,4 +157,17 @@ fn main() {
         }
     }
     println!("{} URLs, {failures} failures, {passes} passes", urls.len());
+}
+
+/// The URLs of `file`, one a line (without a byte order mark and empty lines).
+fn read_urls(file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+        eprintln!("{file}: {e}");
+        std::process::exit(1);
+    });
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect()
 }

@@ -89,7 +89,7 @@ pub(crate) struct Parser<'a, E: ?Sized, S> {
     /// The input after steps 1 to 3 (stripped, no tabs or newlines).
     pub(crate) input: &'a str,
     /// Maps offsets in `input` back to the input as given, for validation errors.
-    pub(crate) map: InputMap,
+    pub(crate) map: InputMap<'a>,
     pub(crate) base: Option<&'a Url>,
     pub(crate) encoding: &'a E,
     pub(crate) sink: &'a mut S,
@@ -117,7 +117,7 @@ pub(crate) struct Parser<'a, E: ?Sized, S> {
 impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
     fn new(
         input: &'a str,
-        map: InputMap,
+        map: InputMap<'a>,
         base: Option<&'a Url>,
         encoding: &'a E,
         sink: &'a mut S,

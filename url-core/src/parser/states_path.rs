@@ -1,7 +1,8 @@
 //! 4.4: path start, path, opaque path, query and fragment states.
 
 use super::tables::{
-    self, END, END_SPECIAL, OPAQUE_PATH_STOP, PATH_OVERRIDE, PATH_OVERRIDE_SPECIAL, PATH_RUN_STOP,
+    self, DotSegment, END, END_SPECIAL, OPAQUE_PATH_STOP, PATH_ENCODED_RUN_STOP,
+    PATH_ENCODED_RUN_STOP_SPECIAL, PATH_OVERRIDE, PATH_OVERRIDE_SPECIAL, PATH_RUN_STOP,
     PATH_RUN_STOP_SPECIAL, PATH_STOP, PATH_STOP_SPECIAL,
 };
 use super::{Flow, Parser, State, Step, encode_into};
@@ -77,51 +78,80 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         } else {
             &PATH_STOP
         };
-        let run_stop = if special {
-            &PATH_RUN_STOP_SPECIAL
+        let (run_stop, encoded_run_stop) = if special {
+            (&PATH_RUN_STOP_SPECIAL, &PATH_ENCODED_RUN_STOP_SPECIAL)
         } else {
-            &PATH_RUN_STOP
+            (&PATH_RUN_STOP, &PATH_ENCODED_RUN_STOP)
         };
         loop {
-            // Whole segments that hold no byte to encode, no "." and no "%" (so no dot
-            // segment) and no "\\" come out as they went in: "/" and the run up to its last
-            // "/". Not for the first segment of a file URL, which may be a drive letter.
-            // `scanned`: how much of the next segment the run's scan has shown to hold no
-            // byte of `stop` (the two sets differ only in "/").
-            let mut scanned = 0;
-            if !(self.bounds.scheme_type == SchemeType::File
-                && self.out.len() == self.bounds.path_start)
-            {
-                let rest = self.rest(pointer);
-                let clean = first_byte_to_encode(rest, run_stop).unwrap_or(rest.len());
-                let run = rest.get(..clean).unwrap_or_default();
-                match run.iter().rposition(|&b| b == b'/') {
-                    Some(last_slash) => {
-                        // Step 2.1 for the run.
-                        self.check_url_units(pointer, pointer + last_slash);
-                        self.out.push('/');
-                        self.out.push_str(self.slice(pointer, pointer + last_slash));
-                        pointer += last_slash + 1;
-                        scanned = clean - last_slash - 1;
+            // Step 1's buffer when it is a single- or double-dot segment (spec 4.1), found
+            // without the scans below: they would stop at the same end, for no byte of a dot
+            // segment is in the path percent-encode set, and call it clean. Steps 1.2 and 1.3
+            // then take it as any other buffer, so "../" and "%2e%2e/" pop without a scan.
+            let leading = tables::leading_dot_segment(self.rest(pointer), ends);
+            let (len, clean, dots) = if let Some((len, dots)) = leading {
+                (len, true, Some(dots))
+            } else {
+                // Whole segments that hold no byte to encode, no "." and no "%" (so no dot
+                // segment) and no "\\" come out as they went in: "/" and the run up to its last
+                // "/". Not for the first segment of a file URL, which may be a drive letter.
+                // `scanned`: how much of the next segment the run's scan has shown to hold no
+                // byte of `stop` (the two sets differ only in "/").
+                let mut scanned = 0;
+                if !(self.bounds.scheme_type == SchemeType::File
+                    && self.out.len() == self.bounds.path_start)
+                {
+                    let rest = self.rest(pointer);
+                    let clean = first_byte_to_encode(rest, run_stop).unwrap_or(rest.len());
+                    // Where the scan stopped at a byte to encode, the run goes on through
+                    // segments that need encoding (and are no dot segments) to the next
+                    // `encoded_run_stop`, and is encoded in one piece (step 1.4 for each).
+                    let run_end = match rest.get(clean) {
+                        Some(&b) if !encoded_run_stop.contains(b) => {
+                            let tail = rest.get(clean..).unwrap_or_default();
+                            clean + tables::find(tail, encoded_run_stop).unwrap_or(tail.len())
+                        }
+                        _ => clean,
+                    };
+                    let run = rest.get(..run_end).unwrap_or_default();
+                    match run.iter().rposition(|&b| b == b'/') {
+                        Some(last_slash) => {
+                            // Step 2.1 for the run.
+                            self.check_url_units(pointer, pointer + last_slash);
+                            self.out.push('/');
+                            let segments = self.slice(pointer, pointer + last_slash);
+                            if last_slash < clean {
+                                self.out.push_str(segments);
+                            } else {
+                                encode_into(segments, PATH, &mut self.out);
+                            }
+                            pointer += last_slash + 1;
+                            scanned = clean.saturating_sub(last_slash + 1);
+                        }
+                        None => scanned = clean,
                     }
-                    None => scanned = clean,
                 }
-            }
-            let rest = self.rest(pointer);
-            // The segment ends at the first byte of `ends`; it needs encoding when a byte of
-            // the path percent-encode set comes first.
-            let first_stop = first_byte_to_encode(rest.get(scanned..).unwrap_or_default(), stop)
-                .map(|i| i + scanned);
-            let (len, clean) = match first_stop {
-                None => (rest.len(), true),
-                Some(i) if rest.get(i).is_some_and(|&b| ends.contains(b)) => (i, true),
-                Some(i) => {
-                    let tail = rest.get(i..).unwrap_or_default();
-                    (i + tables::find(tail, ends).unwrap_or(tail.len()), false)
-                }
+                let rest = self.rest(pointer);
+                // The segment ends at the first byte of `ends`; it needs encoding when a byte of
+                // the path percent-encode set comes first.
+                let first_stop =
+                    first_byte_to_encode(rest.get(scanned..).unwrap_or_default(), stop)
+                        .map(|i| i + scanned);
+                let (len, clean) = match first_stop {
+                    None => (rest.len(), true),
+                    Some(i) if rest.get(i).is_some_and(|&b| ends.contains(b)) => (i, true),
+                    Some(i) => {
+                        let tail = rest.get(i..).unwrap_or_default();
+                        (i + tables::find(tail, ends).unwrap_or(tail.len()), false)
+                    }
+                };
+                (
+                    len,
+                    clean,
+                    tables::dot_segment(rest.get(..len).unwrap_or_default()),
+                )
             };
             let end = pointer + len;
-            let buffer = self.slice(pointer, end);
             // Step 2.1: invalid URL units in the buffer.
             self.check_url_units(pointer, end);
             let c = self.byte(end);
@@ -135,37 +165,23 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 }
                 _ => false,
             };
-            let bytes = buffer.as_bytes();
-            if tables::is_double_dot(bytes) {
-                // Step 1.2: shorten the path, and keep a trailing empty segment unless a
-                // slash follows.
-                self.shorten_path();
-                if !slash {
-                    self.out.push('/');
-                }
-            } else if tables::is_single_dot(bytes) {
-                // Step 1.3.
-                if !slash {
-                    self.out.push('/');
-                }
-            } else {
-                // Step 1.4: append the buffer (UTF-8 percent-encoded with the path set).
-                let path_empty = self.out.len() == self.bounds.path_start;
-                self.out.push('/');
-                if self.bounds.scheme_type == SchemeType::File
-                    && path_empty
-                    && tables::is_windows_drive_letter(bytes)
-                {
-                    // Step 1.4.1: the Windows drive letter quirk ("C|" becomes "C:").
-                    if let Some(&letter) = bytes.first() {
-                        self.out.push(char::from(letter));
+            match dots {
+                Some(DotSegment::Double) => {
+                    // Step 1.2: shorten the path, and keep a trailing empty segment unless a
+                    // slash follows.
+                    self.shorten_path();
+                    if !slash {
+                        self.out.push('/');
                     }
-                    self.out.push(':');
-                } else if clean {
-                    self.out.push_str(buffer);
-                } else {
-                    encode_into(buffer, PATH, &mut self.out);
                 }
+                // Step 1.3.
+                Some(DotSegment::Single) => {
+                    if !slash {
+                        self.out.push('/');
+                    }
+                }
+                // Step 1.4: append the buffer (UTF-8 percent-encoded with the path set).
+                None => self.append_segment(pointer, end, clean),
             }
             // Steps 1.5 to 1.7.
             match c {
@@ -180,6 +196,31 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
                 }
                 _ => return Ok(Flow::Done),
             }
+        }
+    }
+
+    /// 4.4 path state, step 1.4: appends buffer `from..to` (neither a single- nor a
+    /// double-dot segment) to url's path, UTF-8 percent-encoded with the path percent-encode
+    /// set unless `clean` (nothing in it to encode).
+    #[inline]
+    fn append_segment(&mut self, from: usize, to: usize, clean: bool) {
+        let buffer = self.slice(from, to);
+        let bytes = buffer.as_bytes();
+        let path_empty = self.out.len() == self.bounds.path_start;
+        self.out.push('/');
+        if self.bounds.scheme_type == SchemeType::File
+            && path_empty
+            && tables::is_windows_drive_letter(bytes)
+        {
+            // Step 1.4.1: the Windows drive letter quirk ("C|" becomes "C:").
+            if let Some(&letter) = bytes.first() {
+                self.out.push(char::from(letter));
+            }
+            self.out.push(':');
+        } else if clean {
+            self.out.push_str(buffer);
+        } else {
+            encode_into(buffer, PATH, &mut self.out);
         }
     }
 

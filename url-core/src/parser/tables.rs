@@ -94,6 +94,15 @@ pub(crate) const PATH_RUN_STOP: AsciiSet = (*PATH).union(AsciiSet::from_bytes(b"
 /// The same for a special URL.
 pub(crate) const PATH_RUN_STOP_SPECIAL: AsciiSet = PATH_RUN_STOP.add(b'\\');
 
+/// Where the path state's run of whole segments stops when it takes segments that need
+/// percent-encoding too: `.` and `%` (a dot segment), `?` and `#` (the path's end without a
+/// state override). `/` is not in the path percent-encode set, so such a run encodes as its
+/// segments would one by one.
+pub(crate) const PATH_ENCODED_RUN_STOP: ByteSet = ByteSet::ascii(AsciiSet::from_bytes(b".%?#"));
+/// The same for a special URL, which also ends a segment at `\`.
+pub(crate) const PATH_ENCODED_RUN_STOP_SPECIAL: ByteSet =
+    ByteSet::ascii(AsciiSet::from_bytes(b".%?#\\"));
+
 /// Where the opaque path state's fast scan stops: `?`, `#`, space, and what the C0 control
 /// percent-encode set encodes.
 pub(crate) const OPAQUE_PATH_STOP: AsciiSet = (*C0_CONTROL).union(OPAQUE_PATH);
@@ -174,4 +183,39 @@ pub(crate) fn is_double_dot(s: &[u8]) -> bool {
         && strip_dot(s)
             .and_then(strip_dot)
             .is_some_and(<[u8]>::is_empty)
+}
+
+/// The two kinds of dot segment (spec 4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DotSegment {
+    Single,
+    Double,
+}
+
+/// Which dot segment `s` is, if it is one.
+#[inline]
+pub(crate) fn dot_segment(s: &[u8]) -> Option<DotSegment> {
+    if is_double_dot(s) {
+        Some(DotSegment::Double)
+    } else if is_single_dot(s) {
+        Some(DotSegment::Single)
+    } else {
+        None
+    }
+}
+
+/// The dot segment (spec 4.1) that `s` starts with and its length, when the byte after it
+/// ends a path segment (EOF or a byte of `ends`): the path state's buffer (spec 4.4 path
+/// state, step 1) found without scanning for the segment's end.
+#[inline]
+pub(crate) fn leading_dot_segment(s: &[u8], ends: &ByteSet) -> Option<(usize, DotSegment)> {
+    let after_one = strip_dot(s)?;
+    let (after, dots) = match strip_dot(after_one) {
+        Some(after_two) => (after_two, DotSegment::Double),
+        None => (after_one, DotSegment::Single),
+    };
+    match after.first() {
+        Some(&b) if !ends.contains(b) => None,
+        _ => Some((s.len() - after.len(), dots)),
+    }
 }

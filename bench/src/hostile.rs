@@ -1,0 +1,45 @@
+//! The hostile shapes of issue 29 at about a megabyte each: one URL per shape, for the
+//! `hostile` table of `cargo xtask bench --workloads` (beside ada and rust-url) and for
+//! `url-profile ... hostile:NAME` (callgrind instruction counts of one shape).
+
+/// About a megabyte.
+const MB: usize = 1 << 20;
+
+/// `prefix`, then as many `unit`s as bring it to `len` bytes or just past, then `suffix`.
+fn fill(prefix: &str, unit: &str, suffix: &str, len: usize) -> String {
+    let units = len.saturating_sub(prefix.len()).div_ceil(unit.len());
+    format!("{prefix}{}{suffix}", unit.repeat(units))
+}
+
+/// The shapes by name, each one URL of about a megabyte (the IDNA host: 500,000 characters).
+pub fn shapes() -> Vec<(&'static str, String)> {
+    vec![
+        // A tab, a newline or a carriage return after every other byte, in every component.
+        (
+            "tabs",
+            fill("ht\ttp\n://ex\rample.com/", "a\tb\nc\r/", "?q\t=1#\nf", MB),
+        ),
+        // A 500,000-character host of non-ASCII labels (each through domain to ASCII).
+        ("idna", fill("https://", "bücher.", "com/", 500_000 * 8 / 7)),
+        // The same mixed with ASCII and already-Punycode labels.
+        (
+            "idna-mixed",
+            fill("https://", "bücher.example.xn--bcher-kva.", "com/", 500_000),
+        ),
+        ("dotdot", fill("https://example.com/", "../", "", MB)),
+        (
+            "dotdot-encoded",
+            fill("https://example.com/", "%2e%2e/", "", MB),
+        ),
+        (
+            "push-pop",
+            fill("https://example.com/", "segment/../", "", MB),
+        ),
+        (
+            "long-path",
+            fill("https://example.com/", "segment/", "", MB),
+        ),
+        ("long-host", fill("https://", "label.", "com/", MB)),
+        ("non-ascii-path", fill("https://example.com/", "é/", "", MB)),
+    ]
+}

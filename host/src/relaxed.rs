@@ -1,0 +1,284 @@
+//! Unicode ToASCII (UTS #46) with the relaxed settings, as the domain parser runs it on a
+//! non-ASCII domain (spec 3.3, step 4), with the plain ASCII labels taken past `idna`.
+//!
+//! `idna` spends some 70 instructions a byte on an ASCII label; a label of ASCII letters,
+//! digits and hyphens that starts with a letter, does not end with a hyphen and does not begin
+//! with `xn--` comes out of relaxed ToASCII ASCII-lowercased and valid, whatever the other
+//! labels are: mapping only lowercases it, normalization does not reach across the `.` before
+//! or after it, CheckHyphens is false, and it meets the Bidi Rule (RFC 5893, section 2) of a
+//! left-to-right label, so even in a Bidi domain name it is valid; and having no right-to-left
+//! character it does not make the domain a Bidi domain name. So ToASCII of the domain is
+//! ToASCII of its other labels in one call (the same Bidi domain name or not, the same label
+//! by label), with the plain labels put back in their places, lowercased. Where a label maps
+//! to more than one (a full stop that maps to `.`) or a label is empty, the whole domain goes
+//! to `idna` instead.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+/// Unicode ToASCII (UTS #46) with the relaxed settings: CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength false; the other flags as in the strict run (the domain parser's step 1).
+/// Plain ASCII labels do not go through `idna` when at least half of the first [`SAMPLE`]
+/// labels are plain and hold [`MIN_PLAIN_BYTES`] or more (with less, taking the domain apart
+/// may cost more than it saves).
+pub(crate) fn to_ascii_relaxed(domain: &str) -> Option<Cow<'_, str>> {
+    if worth_taking_apart(domain.as_bytes()) {
+        if let Some(result) = taken_apart(domain) {
+            return result;
+        }
+    }
+    whole(domain)
+}
+
+/// Whether to take `domain` apart, decided on its first labels (either way gives the same
+/// result; this only keeps a domain of many labels that are not plain from paying a pass that
+/// saves nothing).
+fn worth_taking_apart(domain: &[u8]) -> bool {
+    let (mut plain, mut plain_bytes, mut other) = (0usize, 0usize, 0usize);
+    for label in domain.split(|&b| b == b'.').take(SAMPLE) {
+        if is_plain(label) {
+            plain += 1;
+            plain_bytes += label.len();
+        } else {
+            other += 1;
+        }
+    }
+    plain >= other && plain_bytes >= MIN_PLAIN_BYTES
+}
+
+/// Relaxed ToASCII of `domain` with its plain labels taken past `idna`: `idna` on the other
+/// labels joined by ".", and the plain ones put back between them, lowercased. `None` where
+/// that cannot be done label for label: an empty label, no label that is not plain, or a
+/// label that ToASCII turns into more than one.
+fn taken_apart(domain: &str) -> Option<Option<Cow<'_, str>>> {
+    // The other labels joined by ".", and where they are.
+    let mut others: Vec<(usize, usize)> = Vec::new();
+    let mut joined = String::with_capacity(domain.len());
+    let mut start = 0;
+    for label in domain.as_bytes().split(|&b| b == b'.') {
+        let end = start + label.len();
+        if label.is_empty() {
+            return None;
+        }
+        if !is_plain(label) {
+            if !joined.is_empty() {
+                joined.push('.');
+            }
+            joined.push_str(domain.get(start..end).unwrap_or_default());
+            others.push((start, end));
+        }
+        start = end + 1;
+    }
+    if others.is_empty() {
+        return None;
+    }
+    let Some(converted) = whole(&joined) else {
+        return Some(None);
+    };
+    let dots = |s: &str| s.bytes().filter(|&b| b == b'.').count();
+    if dots(&converted) != dots(&joined) {
+        return None;
+    }
+    // The plain labels between the others (with their dots) in runs, lowercased.
+    let mut out = String::with_capacity(domain.len() + converted.len());
+    let copy_plain = |out: &mut String, from: usize, to: usize| {
+        let at = out.len();
+        out.push_str(domain.get(from..to).unwrap_or_default());
+        if let Some(written) = out.get_mut(at..) {
+            written.make_ascii_lowercase();
+        }
+    };
+    let mut plain_from = 0;
+    let mut converted_rest = converted.as_ref();
+    for &(start, end) in &others {
+        copy_plain(&mut out, plain_from, start);
+        let (label, rest) = converted_rest
+            .split_once('.')
+            .unwrap_or((converted_rest, ""));
+        out.push_str(label);
+        converted_rest = rest;
+        plain_from = end;
+    }
+    copy_plain(&mut out, plain_from, domain.len());
+    Some(Some(Cow::Owned(out)))
+}
+
+/// How many labels [`to_ascii_relaxed`] looks at to decide whether to take the domain apart.
+const SAMPLE: usize = 4;
+
+/// How many bytes of plain labels those first labels must hold (measured: `straße.de` is
+/// quicker in one piece, `bücher.example` taken apart).
+const MIN_PLAIN_BYTES: usize = 6;
+
+/// Whether `label` is one that relaxed ToASCII returns ASCII-lowercased in any domain (see the
+/// module's comment): ASCII letters, digits and hyphens, a letter first, no hyphen last, not
+/// `xn--`.
+fn is_plain(label: &[u8]) -> bool {
+    label.first().is_some_and(u8::is_ascii_alphabetic)
+        && label.last() != Some(&b'-')
+        && !label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        && label
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// Unicode ToASCII (UTS #46) with the relaxed settings: CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength false; CheckBidi and CheckJoiners true (always, in `idna`);
+/// Transitional_Processing and IgnoreInvalidPunycode false (always, in `idna`). On the whole
+/// domain, in one call.
+fn whole(domain: &str) -> Option<Cow<'_, str>> {
+    Uts46::new()
+        .to_ascii(
+            domain.as_bytes(),
+            AsciiDenyList::EMPTY,
+            Hyphens::Allow,
+            DnsLength::Ignore,
+        )
+        .ok()
+        .filter(|ascii| !has_label_decoding_to_xn(ascii))
+}
+
+/// Whether a label of `ascii` (ToASCII's output) is Punycode for a label that itself begins
+/// with `xn--`.
+///
+/// UTS #46 (since Unicode 15.1) validity criterion 4: with CheckHyphens false, a label must not
+/// begin with `xn--`; it applies to the decoded form of a Punycode label, so ToASCII with the
+/// relaxed settings must fail on `xn--xn---epa` (`xn--é`). The `idna` crate (1.1) does not
+/// check it; this does, for the labels that can break it. (With CheckHyphens true, the `--` in
+/// positions 3 and 4 already makes such a label an error.)
+///
+/// Punycode decoding copies the basic code points (those before the last `-`) to the front of
+/// its output in order and inserts only code points from U+0080 up, so a label can decode to
+/// one that begins with `xn--` only when its Punycode (after its own `xn--`) begins with
+/// `xn--` too: the others are not decoded, and a domain without `--xn--` has none.
+fn has_label_decoding_to_xn(ascii: &str) -> bool {
+    if !ascii.contains("--xn--") {
+        return false;
+    }
+    ascii.split('.').any(|label| match label.get(..4) {
+        Some(prefix) if prefix.eq_ignore_ascii_case("xn--") => label
+            .get(4..)
+            .filter(|punycode| punycode.starts_with("xn--"))
+            .and_then(idna::punycode::decode_to_string)
+            .is_some_and(|decoded| decoded.starts_with("xn--")),
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use alloc::format;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn only_punycode_after_xn_can_decode_to_xn() {
+        use alloc::format;
+        // Every label decoded, as the criterion says.
+        let naive = |ascii: &str| {
+            ascii.split('.').any(|label| {
+                label
+                    .get(..4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+                    && label
+                        .get(4..)
+                        .and_then(idna::punycode::decode_to_string)
+                        .is_some_and(|decoded| decoded.starts_with("xn--"))
+            })
+        };
+        // Every string of up to five letters of an alphabet that spells `xn--` in both cases
+        // beside non-ASCII code points, Punycode-encoded, as a label and beside another.
+        let alphabet = ['x', 'n', '-', 'X', 'a', '\u{e9}', '\u{4e2d}'];
+        let mut words = alloc::vec![alloc::string::String::new()];
+        let mut all = Vec::new();
+        for _ in 0..5 {
+            words = words
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}")))
+                .collect();
+            all.extend(words.iter().cloned());
+        }
+        let mut decoding_to_xn = 0;
+        for word in &all {
+            let Some(punycode) = idna::punycode::encode_str(word) else {
+                continue;
+            };
+            for domain in [
+                format!("xn--{punycode}"),
+                format!("XN--{punycode}.a"),
+                format!("a.xn--{punycode}"),
+                format!("xn--{word}"),
+            ] {
+                let expected = naive(&domain);
+                decoding_to_xn += usize::from(expected);
+                assert_eq!(has_label_decoding_to_xn(&domain), expected, "{domain:?}");
+            }
+        }
+        // The criterion is met, by the labels that spell xn-- first.
+        assert!(decoding_to_xn > 10, "{decoding_to_xn}");
+        assert!(has_label_decoding_to_xn("xn--xn---epa"));
+    }
+
+    #[test]
+    fn plain_labels_past_idna_give_what_idna_gives() {
+        // Plain labels and near misses, Bidi labels (right-to-left, Arabic digits), joiners,
+        // combining marks, full stops that map to ".", invalid Punycode and more.
+        let labels = [
+            "a",
+            "Ab1",
+            "com",
+            "x-y",
+            "Example",
+            "1a",
+            "a-",
+            "-a",
+            "xn--a",
+            "XN--bcher-kva",
+            "xn--bcher-kva",
+            "xn--xn---epa",
+            "a_b",
+            "b\u{fc}cher",
+            "\u{5e9}",
+            "\u{5e9}1",
+            "a\u{5e9}",
+            "\u{661}",
+            "\u{627}\u{644}",
+            "a\u{3002}b",
+            "\u{ff0e}",
+            "a\u{200d}b",
+            "\u{301}",
+            "\u{e9}",
+            "\u{df}",
+            "\u{ff21}",
+            "\u{2024}",
+            "",
+        ];
+        let mut domains: Vec<std::string::String> = labels.iter().map(|l| (*l).into()).collect();
+        for a in labels {
+            for b in labels {
+                domains.push(format!("{a}.{b}"));
+                for c in labels {
+                    domains.push(format!("{a}.{b}.{c}"));
+                }
+            }
+        }
+        let mut split = 0;
+        for domain in &domains {
+            if domain.is_ascii() {
+                continue;
+            }
+            let expected = whole(domain);
+            assert_eq!(to_ascii_relaxed(domain), expected, "{domain:?}");
+            if let Some(apart) = taken_apart(domain) {
+                assert_eq!(apart, expected, "{domain:?} taken apart");
+                split += 1;
+            }
+        }
+        assert!(split > 1000, "{split}");
+    }
+}
