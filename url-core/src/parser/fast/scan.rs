@@ -113,6 +113,68 @@ const STOP_TABLE: ByteTable = {
     }
 };
 
+/// The classes of the path, query and fragment pass (`tail.rs`), a table of their own: `/`,
+/// placed so that a `/` bit shifted one byte (eight bits) and one bit on lands on the next
+/// byte's [`T_DOT`] bit.
+pub(super) const T_SLASH: Class = 1;
+/// `.` and `%`: the bytes a single- or double-dot segment starts with.
+pub(super) const T_DOT: Class = T_SLASH << 1;
+/// A special URL's path state stops here: a byte of the path percent-encode set (which holds
+/// `?` and `#`) and `\`.
+pub(super) const T_SPECIAL_PATH: Class = 4;
+/// The same for a URL that is not special (`\` is an ordinary byte there).
+pub(super) const T_PATH: Class = 8;
+/// The special-query percent-encode set (spec 1.3), which holds `#`.
+pub(super) const T_SPECIAL_QUERY: Class = 16;
+/// The query percent-encode set, which holds `#`.
+pub(super) const T_QUERY: Class = 32;
+/// The fragment percent-encode set.
+pub(super) const T_FRAGMENT: Class = 64;
+
+/// `TAIL.get(b)`: the classes of byte `b` in the path, query and fragment pass.
+pub(super) static TAIL: ByteTable = TAIL_TABLE;
+
+/// [`TAIL`] for a parser that listens for validation errors (`quiet.rs`): a special URL's
+/// path, query and fragment also stop at every ASCII byte that is not a URL code point (`%`
+/// included, which must start a percent-encoded byte): spec 4.3's URL units.
+pub(super) static UNITS_TAIL: ByteTable = {
+    let mut table = TAIL_TABLE;
+    let mut b = 0u8;
+    while b < 0x80 {
+        if !is_url_code_point(b as char) {
+            table = table.with(b, T_SPECIAL_PATH | T_SPECIAL_QUERY | T_FRAGMENT);
+        }
+        b += 1;
+    }
+    table
+};
+
+const TAIL_TABLE: ByteTable = {
+    let mut table = ByteTable::EMPTY
+        .with(b'/', T_SLASH)
+        .with(b'.', T_DOT)
+        .with(b'%', T_DOT);
+    let mut b = 0u8;
+    loop {
+        if PATH.should_percent_encode(b) {
+            table = table.with(b, T_PATH | T_SPECIAL_PATH);
+        }
+        if SPECIAL_QUERY.should_percent_encode(b) {
+            table = table.with(b, T_SPECIAL_QUERY);
+        }
+        if QUERY.should_percent_encode(b) {
+            table = table.with(b, T_QUERY);
+        }
+        if FRAGMENT.should_percent_encode(b) {
+            table = table.with(b, T_FRAGMENT);
+        }
+        if b == u8::MAX {
+            break table.with(b'\\', T_SPECIAL_PATH);
+        }
+        b += 1;
+    }
+};
+
 /// `UPPER_HOST.get(b)`: [`UPPER_HOST_STOP`] when `b` stops the scan of a host being lowercased
 /// (a host stop that is not an upper-case letter).
 pub(super) static UPPER_HOST: ByteTable =
