@@ -183,11 +183,66 @@ pub(super) static UPPER_HOST: ByteTable =
 /// [`scan_in`] on [`STOP`].
 #[inline(always)]
 pub(super) fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
-    percent::scan(&STOP, bytes, from, class)
+    scan_in(&STOP, bytes, from, class)
 }
 
-/// `percent`'s scanner on a table of the fast path's.
+/// The OR of the classes of `chunk`'s bytes: one table load per byte, no branch.
+#[inline(always)]
+pub(super) fn any_of(table: &ByteTable, chunk: &[u8; 8]) -> u8 {
+    chunk.iter().fold(0, |classes, &b| classes | table.get(b))
+}
+
+/// The classes of `chunk`, byte `k` of the word holding the class of `chunk[k]`.
+#[inline(always)]
+pub(super) fn classes(table: &ByteTable, chunk: &[u8; 8]) -> u64 {
+    chunk.iter().enumerate().fold(0u64, |word, (k, &b)| {
+        word | u64::from(table.get(b)) << (8 * k)
+    })
+}
+
+/// The index in `chunk` of its first byte in `class` (the chunk has one). Out of line, so that
+/// the scan's loop keeps only the OR of its loads ([`any_of`]) and not each of them.
+#[inline(never)]
+fn first_in(table: &ByteTable, chunk: &[u8; 8], class: Class) -> usize {
+    let hits = classes(table, chunk) & (u64::from(class) * 0x0101_0101_0101_0101);
+    (hits.trailing_zeros() / 8) as usize
+}
+
+/// The index of the first byte of `bytes`, from `from` on, in `class` of `table`, or
+/// `bytes.len()` when there is none: `percent::scan`'s contract and method (eight bytes per
+/// branch, the last chunk as the input's last eight bytes), with the position of the hit
+/// found out of line ([`first_in`]).
 #[inline(always)]
 pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class) -> usize {
-    percent::scan(table, bytes, from, class)
+    let mut i = from;
+    while let Some(chunk) = bytes
+        .get(i..i + 8)
+        .and_then(|c| <&[u8; 8]>::try_from(c).ok())
+    {
+        if any_of(table, chunk) & class != 0 {
+            return i + first_in(table, chunk, class);
+        }
+        i += 8;
+    }
+    if i >= bytes.len() {
+        return bytes.len();
+    }
+    match bytes.len().checked_sub(8) {
+        // The last eight bytes: those from `from` to `i` are not in the class, so the first
+        // hit is at `i` or after.
+        Some(last) if last >= from => {
+            match bytes.get(last..).and_then(|c| <&[u8; 8]>::try_from(c).ok()) {
+                Some(chunk) if any_of(table, chunk) & class != 0 => {
+                    last + first_in(table, chunk, class)
+                }
+                _ => bytes.len(),
+            }
+        }
+        _ => bytes
+            .get(i..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| table.contains(b, class))
+            .map_or(bytes.len(), |k| i + k),
+    }
 }

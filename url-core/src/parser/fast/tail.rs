@@ -23,6 +23,7 @@
 
 use super::scan::{
     T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SLASH, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL, UNITS_TAIL,
+    any_of, classes,
 };
 use crate::parser::tables::{is_double_dot, is_single_dot};
 use percent::{ByteTable, is_percent_encoded_byte};
@@ -72,20 +73,6 @@ pub(super) fn dot_segment_candidate(bytes: &[u8], i: usize) -> &[u8] {
 fn is_dot_segment_at(bytes: &[u8], i: usize) -> bool {
     let segment = dot_segment_candidate(bytes, i);
     is_single_dot(segment) || is_double_dot(segment)
-}
-
-/// The OR of the classes of `chunk`'s bytes: one table load per byte, no branch.
-#[inline(always)]
-fn any_of(table: &ByteTable, chunk: &[u8; 8]) -> u8 {
-    chunk.iter().fold(0, |classes, &b| classes | table.get(b))
-}
-
-/// The classes of `chunk`, byte `k` of the word holding the class of `chunk[k]`.
-#[inline(always)]
-fn classes(table: &ByteTable, chunk: &[u8; 8]) -> u64 {
-    chunk.iter().enumerate().fold(0u64, |word, (k, &b)| {
-        word | u64::from(table.get(b)) << (8 * k)
-    })
 }
 
 /// The pass: its state, and what it has found.
@@ -140,6 +127,14 @@ impl Pass<'_> {
     #[inline(never)]
     fn take_chunk(&mut self, chunk: &[u8; 8], i: usize) -> Option<()> {
         self.take_events(classes(self.table, chunk), i)
+    }
+
+    /// [`Pass::take_events`] on the bytes from `i` on of the input's last eight bytes, which
+    /// start at `last`.
+    #[inline(never)]
+    fn take_last(&mut self, chunk: &[u8; 8], i: usize, last: usize) -> Option<()> {
+        let word = classes(self.table, chunk) >> (8 * (i - last));
+        self.take_events(word, i)
     }
 
     /// Takes every event of the chunk at `i` whose classes are `word` (zero past the end of
@@ -238,8 +233,7 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
                     .get(last..)
                     .and_then(|c| <&[u8; 8]>::try_from(c).ok())?;
                 if pass.may_hold_event(any_of(table, chunk), last) {
-                    let word = classes(table, chunk) >> (8 * (i - last));
-                    pass.take_events(word, i)?;
+                    pass.take_last(chunk, i, last)?;
                 }
             }
             None => {
