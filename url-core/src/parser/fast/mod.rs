@@ -9,7 +9,11 @@
 //! ASCII domain is lowercased.
 //!
 //! [`parse_normal`] recognizes these inputs in one forward scan (table lookups, eight bytes
-//! per branch) and builds the record with one exact-size allocation and at most three copies.
+//! per branch): the scheme as one word, the host with [`scan_in`], then the path, query and
+//! fragment as one pass of a three-state automaton (`tail.rs`) that stops only at component
+//! boundaries, bytes to encode and possible dot segments. It builds the record with one
+//! exact-size allocation and one copy of the input (three when a default port is dropped or a
+//! `/` inserted).
 //! On anything else it returns `None` and the caller runs the general state machine: it never
 //! decides a failure. The module's tests (`fast/tests.rs`: the scanner, the recognizers and each
 //! early decision) and `tests/fast_path.rs` check it against the general

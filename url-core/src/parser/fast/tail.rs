@@ -2,11 +2,15 @@
 //! takes the place of the path state, the query state and the fragment state (spec 4.4) on an
 //! input that is already normal.
 //!
-//! The pass is a three-state automaton (path, query, fragment) over eight bytes at a time. A
-//! chunk is first tested with one table load per byte OR-ed together ([`chunk_may_hold`]),
-//! which most chunks pass; only a chunk that may hold an event has its classes gathered into
-//! one word ([`classes`]), in which every event of the chunk is found with masks and
-//! `trailing_zeros`, state changes included, without scanning the chunk again. The events:
+//! The pass is a three-state automaton (path, query, fragment) over eight bytes at a time,
+//! driven by one 256-entry class table ([`TAIL`]). A chunk is first tested with one table load
+//! per byte OR-ed together ([`any_of`], [`Pass::may_hold_event`]), which most chunks pass
+//! without a hit; only a chunk that may hold an event has its classes gathered into one word
+//! ([`classes`], out of line in [`Pass::take_chunk`]), in which every event of the chunk is
+//! found with masks and `trailing_zeros`, state changes included, without scanning the chunk
+//! again. It replaces a scan per component that restarted at each delimiter and stopped at
+//! every `.` and `%` of the path (measured with callgrind on `url-profile ours parse`, kasztp:
+//! 714.7 to 642.6 instructions a URL together with the one-copy build). The events:
 //!
 //! - a byte that the current state would percent-encode ([`T_SPECIAL_PATH`] and the other stop
 //!   classes, from `percent`'s sets), where the fast path gives up, except for the `?` that
