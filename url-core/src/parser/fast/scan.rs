@@ -119,16 +119,15 @@ const STOP_TABLE: ByteTable = {
 pub(super) const T_SLASH: Class = 1;
 /// `.` and `%`: the bytes a single- or double-dot segment starts with.
 pub(super) const T_DOT: Class = T_SLASH << 1;
-/// A special URL's path state stops here: a byte of the path percent-encode set (which holds
-/// `?` and `#`) and `\`.
+/// [`SPECIAL_PATH_STOP`] without `.` and `%`.
 pub(super) const T_SPECIAL_PATH: Class = 4;
-/// The same for a URL that is not special (`\` is an ordinary byte there).
+/// [`PATH_STOP`] without `.` and `%`.
 pub(super) const T_PATH: Class = 8;
-/// The special-query percent-encode set (spec 1.3), which holds `#`.
+/// [`SPECIAL_QUERY_STOP`] in [`TAIL`].
 pub(super) const T_SPECIAL_QUERY: Class = 16;
-/// The query percent-encode set, which holds `#`.
+/// [`QUERY_STOP`] in [`TAIL`].
 pub(super) const T_QUERY: Class = 32;
-/// The fragment percent-encode set.
+/// [`FRAGMENT_STOP`] in [`TAIL`].
 pub(super) const T_FRAGMENT: Class = 64;
 
 /// `TAIL.get(b)`: the classes of byte `b` in the path, query and fragment pass.
@@ -136,44 +135,28 @@ pub(super) static TAIL: ByteTable = TAIL_TABLE;
 
 /// [`TAIL`] for a parser that listens for validation errors (`quiet.rs`): a special URL's
 /// path, query and fragment also stop at every ASCII byte that is not a URL code point (`%`
-/// included, which must start a percent-encoded byte): spec 4.3's URL units.
-pub(super) static UNITS_TAIL: ByteTable = {
-    let mut table = TAIL_TABLE;
-    let mut b = 0u8;
-    while b < 0x80 {
-        if !is_url_code_point(b as char) {
-            table = table.with(b, T_SPECIAL_PATH | T_SPECIAL_QUERY | T_FRAGMENT);
-        }
-        b += 1;
-    }
-    table
-};
+/// included, which must start a percent-encoded byte): spec 4.3's URL units. These are
+/// [`UNITS_STOP`]'s fragment stops (the fragment percent-encode set is such bytes, and
+/// non-ASCII bytes, which every stop class of [`TAIL`] holds already).
+pub(super) static UNITS_TAIL: ByteTable = TAIL_TABLE.with_class_of(
+    &UNITS_STOP_TABLE,
+    FRAGMENT_STOP,
+    T_SPECIAL_PATH | T_SPECIAL_QUERY | T_FRAGMENT,
+);
 
-const TAIL_TABLE: ByteTable = {
-    let mut table = ByteTable::EMPTY
-        .with(b'/', T_SLASH)
-        .with(b'.', T_DOT)
-        .with(b'%', T_DOT);
-    let mut b = 0u8;
-    loop {
-        if PATH.should_percent_encode(b) {
-            table = table.with(b, T_PATH | T_SPECIAL_PATH);
-        }
-        if SPECIAL_QUERY.should_percent_encode(b) {
-            table = table.with(b, T_SPECIAL_QUERY);
-        }
-        if QUERY.should_percent_encode(b) {
-            table = table.with(b, T_QUERY);
-        }
-        if FRAGMENT.should_percent_encode(b) {
-            table = table.with(b, T_FRAGMENT);
-        }
-        if b == u8::MAX {
-            break table.with(b'\\', T_SPECIAL_PATH);
-        }
-        b += 1;
-    }
-};
+/// [`STOP`]'s path, query and fragment classes, but for the dot-segment bytes `.` and `%`,
+/// which the pass finds after a `/` only ([`T_DOT`], [`T_SLASH`]).
+const TAIL_TABLE: ByteTable = ByteTable::EMPTY
+    .with_class_of(&STOP_TABLE, SPECIAL_PATH_STOP, T_SPECIAL_PATH)
+    .with_class_of(&STOP_TABLE, PATH_STOP, T_PATH)
+    .with_class_of(&STOP_TABLE, SPECIAL_QUERY_STOP, T_SPECIAL_QUERY)
+    .with_class_of(&STOP_TABLE, QUERY_STOP, T_QUERY)
+    .with_class_of(&STOP_TABLE, FRAGMENT_STOP, T_FRAGMENT)
+    .without(b'.', T_PATH | T_SPECIAL_PATH)
+    .without(b'%', T_PATH | T_SPECIAL_PATH)
+    .with(b'/', T_SLASH)
+    .with(b'.', T_DOT)
+    .with(b'%', T_DOT);
 
 /// `UPPER_HOST.get(b)`: [`UPPER_HOST_STOP`] when `b` stops the scan of a host being lowercased
 /// (a host stop that is not an upper-case letter).
@@ -183,7 +166,7 @@ pub(super) static UPPER_HOST: ByteTable =
 /// [`scan_in`] on [`STOP`].
 #[inline(always)]
 pub(super) fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
-    scan_in(&STOP, bytes, from, class)
+    percent::scan(&STOP, bytes, from, class)
 }
 
 /// The OR of the classes of `chunk`'s bytes: one table load per byte, no branch.
@@ -200,49 +183,8 @@ pub(super) fn classes(table: &ByteTable, chunk: &[u8; 8]) -> u64 {
     })
 }
 
-/// The index in `chunk` of its first byte in `class` (the chunk has one). Out of line, so that
-/// the scan's loop keeps only the OR of its loads ([`any_of`]) and not each of them.
-#[inline(never)]
-fn first_in(table: &ByteTable, chunk: &[u8; 8], class: Class) -> usize {
-    let hits = classes(table, chunk) & (u64::from(class) * 0x0101_0101_0101_0101);
-    (hits.trailing_zeros() / 8) as usize
-}
-
-/// The index of the first byte of `bytes`, from `from` on, in `class` of `table`, or
-/// `bytes.len()` when there is none: `percent::scan`'s contract and method (eight bytes per
-/// branch, the last chunk as the input's last eight bytes), with the position of the hit
-/// found out of line ([`first_in`]).
+/// `percent`'s scanner on a table of the fast path's.
 #[inline(always)]
 pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class) -> usize {
-    let mut i = from;
-    while let Some(chunk) = bytes
-        .get(i..i + 8)
-        .and_then(|c| <&[u8; 8]>::try_from(c).ok())
-    {
-        if any_of(table, chunk) & class != 0 {
-            return i + first_in(table, chunk, class);
-        }
-        i += 8;
-    }
-    if i >= bytes.len() {
-        return bytes.len();
-    }
-    match bytes.len().checked_sub(8) {
-        // The last eight bytes: those from `from` to `i` are not in the class, so the first
-        // hit is at `i` or after.
-        Some(last) if last >= from => {
-            match bytes.get(last..).and_then(|c| <&[u8; 8]>::try_from(c).ok()) {
-                Some(chunk) if any_of(table, chunk) & class != 0 => {
-                    last + first_in(table, chunk, class)
-                }
-                _ => bytes.len(),
-            }
-        }
-        _ => bytes
-            .get(i..)
-            .unwrap_or_default()
-            .iter()
-            .position(|&b| table.contains(b, class))
-            .map_or(bytes.len(), |k| i + k),
-    }
+    percent::scan(table, bytes, from, class)
 }
