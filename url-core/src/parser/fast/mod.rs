@@ -9,7 +9,11 @@
 //! ASCII domain is lowercased.
 //!
 //! [`parse_normal`] recognizes these inputs in one forward scan (table lookups, eight bytes
-//! per branch) and builds the record with one exact-size allocation and at most three copies.
+//! per branch): the scheme as one word, the host with [`scan_in`], then the path, query and
+//! fragment as one pass of a three-state automaton (`tail.rs`) that stops only at component
+//! boundaries, bytes to encode and possible dot segments. It builds the record with one
+//! exact-size allocation and one copy of the input (three when a default port is dropped or a
+//! `/` inserted).
 //! On anything else it returns `None` and the caller runs the general state machine: it never
 //! decides a failure. The module's tests (`fast/tests.rs`: the scanner, the recognizers and each
 //! early decision) and `tests/fast_path.rs` check it against the general
@@ -24,11 +28,8 @@ use crate::scheme::{SchemeType, special_scheme_and_slashes};
 use crate::url::{Bounds, Url};
 use alloc::string::String;
 use host::HostKind;
-use percent::ByteTable;
-use percent::is_percent_encoded_byte;
 use scan::{
-    FRAGMENT_STOP, HOST_STOP, OPAQUE_HOST_STOP, OPAQUE_PATH_STOP, PATH_STOP, QUERY_STOP,
-    SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, STOP, UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST,
+    HOST_STOP, OPAQUE_HOST_STOP, OPAQUE_PATH_STOP, STOP, UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST,
     UPPER_HOST_STOP, scan, scan_in,
 };
 
@@ -36,9 +37,11 @@ mod overrides;
 mod quiet;
 mod relative;
 mod scan;
+mod tail;
 
 pub(crate) use quiet::parse_normal_quiet;
 pub(crate) use relative::parse_relative_normal;
+use tail::{Tail, dot_segment_candidate, fragment, path_query_fragment, query_fragment};
 
 /// Whether `host` is what the IPv4 serializer (spec 3.6) writes: four decimal numbers from 0
 /// to 255 without leading zeros, joined by `.`. The IPv4 parser then gives the address it
@@ -61,139 +64,6 @@ fn is_serialized_ipv4(host: &[u8]) -> bool {
         }
     }
     parts == 4
-}
-
-/// Where a path ends and what follows it.
-struct Tail {
-    /// The index of the `?` that starts the query, if any.
-    query: Option<usize>,
-    /// The index of the `#` that starts the fragment, if any.
-    fragment: Option<usize>,
-}
-
-/// Whether the byte at `i` ends a path segment: EOF, `/`, `?` or `#` (a special URL's `\`
-/// stops the scan before it matters).
-#[inline(always)]
-fn ends_segment(bytes: &[u8], i: usize) -> bool {
-    matches!(bytes.get(i), None | Some(b'/' | b'?' | b'#' | b'\\'))
-}
-
-/// The segment that starts at `i`, cut at seven bytes (one more than the longest dot segment,
-/// `%2e%2e`): enough for [`is_single_dot`] and [`is_double_dot`], in constant time.
-#[inline(always)]
-fn dot_segment_candidate(bytes: &[u8], i: usize) -> &[u8] {
-    let rest = bytes.get(i..).unwrap_or_default();
-    let window = rest.get(..7).unwrap_or(rest);
-    let end = (0..window.len())
-        .find(|&k| ends_segment(window, k))
-        .unwrap_or(window.len());
-    window.get(..end).unwrap_or_default()
-}
-
-/// The stop table of the path, query and fragment scans: with `units` (a special URL, for a
-/// listener), they also stop at every code point that is not a URL unit (spec 4.3).
-#[inline(always)]
-fn tail_table(units: bool) -> &'static ByteTable {
-    if units { &UNITS_STOP } else { &STOP }
-}
-
-/// Checks a list path that starts at `from` (a `/`, or the query/fragment/EOF for an empty
-/// path) and everything after it: the path must hold no byte to encode and no single- or
-/// double-dot segment (spec 4.1), the query and the fragment no byte to encode; with `units`
-/// (a special URL), each must also be URL units (spec 4.3).
-#[inline(always)]
-fn path_query_fragment(bytes: &[u8], from: usize, special: bool, units: bool) -> Option<Tail> {
-    let path_class = if special {
-        SPECIAL_PATH_STOP
-    } else {
-        PATH_STOP
-    };
-    let table = tail_table(units);
-    let mut i = from;
-    loop {
-        i = scan_in(table, bytes, i, path_class);
-        match bytes.get(i) {
-            None => {
-                return Some(Tail {
-                    query: None,
-                    fragment: None,
-                });
-            }
-            Some(&b @ (b'.' | b'%')) => {
-                // URL units: a `%` must start a percent-encoded byte.
-                if units && b == b'%' && !is_percent_encoded_byte(bytes, i) {
-                    return None;
-                }
-                // Path state, steps 1.2 to 1.4: a single- or double-dot segment (spec 4.1) is
-                // the general path's to drop or shorten. Only a segment's first byte can start
-                // one; a dot or "%" elsewhere is an ordinary byte.
-                if bytes.get(i.wrapping_sub(1)) == Some(&b'/') {
-                    let segment = dot_segment_candidate(bytes, i);
-                    if is_single_dot(segment) || is_double_dot(segment) {
-                        return None;
-                    }
-                }
-                i += 1;
-            }
-            Some(b'?') => return query_fragment(bytes, i, special, units),
-            Some(b'#') => {
-                return fragment(bytes, i, units).map(|fragment| Tail {
-                    query: None,
-                    fragment: Some(fragment),
-                });
-            }
-            // A byte to encode, or a special URL's "\".
-            Some(_) => return None,
-        }
-    }
-}
-
-/// Checks the query that starts with the `?` at `at`, and the fragment after it (with `units`,
-/// as URL units too).
-#[inline(always)]
-fn query_fragment(bytes: &[u8], at: usize, special: bool, units: bool) -> Option<Tail> {
-    let class = if special {
-        SPECIAL_QUERY_STOP
-    } else {
-        QUERY_STOP
-    };
-    let mut i = at + 1;
-    loop {
-        let end = scan_in(tail_table(units), bytes, i, class);
-        match bytes.get(end) {
-            None => {
-                return Some(Tail {
-                    query: Some(at),
-                    fragment: None,
-                });
-            }
-            Some(b'#') => {
-                return fragment(bytes, end, units).map(|fragment| Tail {
-                    query: Some(at),
-                    fragment: Some(fragment),
-                });
-            }
-            // A percent-encoded byte is a URL unit (`%` stops the scan only with `units`).
-            Some(b'%') if units && is_percent_encoded_byte(bytes, end) => i = end + 1,
-            Some(_) => return None,
-        }
-    }
-}
-
-/// Checks the fragment that starts with the `#` at `at`: returns `at` when nothing in it needs
-/// encoding (and with `units`, when it is URL units).
-#[inline(always)]
-fn fragment(bytes: &[u8], at: usize, units: bool) -> Option<usize> {
-    let mut i = at + 1;
-    loop {
-        let end = scan_in(tail_table(units), bytes, i, FRAGMENT_STOP);
-        match bytes.get(end) {
-            None => return Some(at),
-            // A percent-encoded byte is a URL unit (`%` stops the scan only with `units`).
-            Some(b'%') if units && is_percent_encoded_byte(bytes, end) => i = end + 1,
-            Some(_) => return None,
-        }
-    }
 }
 
 /// The port after the `:` at `colon`, when the port state keeps its digits as written (one to
@@ -516,16 +386,29 @@ fn not_special_without_host(
 /// The record: the serialization in one exact-size buffer, and the boundaries.
 #[inline(always)]
 fn build(input: &str, layout: Layout) -> Option<Url> {
-    let head = input.get(..layout.kept_until).unwrap_or_default();
-    let rest = input.get(layout.path_from..).unwrap_or_default();
     let slash = usize::from(layout.insert_slash);
-    let mut out = String::with_capacity(head.len() + slash + rest.len());
-    out.push_str(head);
+    // The serialization is the input with `input[kept_until..path_from]` (a default port)
+    // dropped and a `/` inserted at `path_from` for an empty special path.
+    let mut out = if layout.kept_until == layout.path_from && !layout.insert_slash {
+        // Nothing dropped or inserted: one allocation, one copy.
+        String::from(input)
+    } else {
+        let head = input.get(..layout.kept_until)?;
+        let rest = input.get(layout.path_from..)?;
+        let mut out = String::with_capacity(head.len() + slash + rest.len());
+        out.push_str(head);
+        if layout.insert_slash {
+            out.push('/');
+        }
+        out.push_str(rest);
+        out
+    };
     if layout.upper_scheme {
         if let Some(scheme) = out.get_mut(..layout.scheme_end) {
             scheme.make_ascii_lowercase();
         }
     }
+    let path_start = layout.kept_until;
     let (username_end, host_start, host_end, host) = match layout.host {
         Some((kind, start, end)) => {
             if layout.upper_host {
@@ -535,13 +418,8 @@ fn build(input: &str, layout: Layout) -> Option<Url> {
             }
             (start, start, end, Some(kind))
         }
-        None => (head.len(), head.len(), head.len(), None),
+        None => (path_start, path_start, path_start, None),
     };
-    let path_start = out.len();
-    if layout.insert_slash {
-        out.push('/');
-    }
-    out.push_str(rest);
     // Input offsets from `path_from` on move by this much.
     let moved = |i: usize| i - layout.path_from + path_start + slash;
     let bounds = Bounds {

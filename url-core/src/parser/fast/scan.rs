@@ -113,6 +113,51 @@ const STOP_TABLE: ByteTable = {
     }
 };
 
+/// The classes of the path, query and fragment pass (`tail.rs`), a table of their own: `/`,
+/// placed so that a `/` bit shifted one byte (eight bits) and one bit on lands on the next
+/// byte's [`T_DOT`] bit.
+pub(super) const T_SLASH: Class = 1;
+/// `.` and `%`: the bytes a single- or double-dot segment starts with.
+pub(super) const T_DOT: Class = T_SLASH << 1;
+/// [`SPECIAL_PATH_STOP`] without `.` and `%`.
+pub(super) const T_SPECIAL_PATH: Class = 4;
+/// [`PATH_STOP`] without `.` and `%`.
+pub(super) const T_PATH: Class = 8;
+/// [`SPECIAL_QUERY_STOP`] in [`TAIL`].
+pub(super) const T_SPECIAL_QUERY: Class = 16;
+/// [`QUERY_STOP`] in [`TAIL`].
+pub(super) const T_QUERY: Class = 32;
+/// [`FRAGMENT_STOP`] in [`TAIL`].
+pub(super) const T_FRAGMENT: Class = 64;
+
+/// `TAIL.get(b)`: the classes of byte `b` in the path, query and fragment pass.
+pub(super) static TAIL: ByteTable = TAIL_TABLE;
+
+/// [`TAIL`] for a parser that listens for validation errors (`quiet.rs`): a special URL's
+/// path, query and fragment also stop at every ASCII byte that is not a URL code point (`%`
+/// included, which must start a percent-encoded byte): spec 4.3's URL units. These are
+/// [`UNITS_STOP`]'s fragment stops (the fragment percent-encode set is such bytes, and
+/// non-ASCII bytes, which every stop class of [`TAIL`] holds already).
+pub(super) static UNITS_TAIL: ByteTable = TAIL_TABLE.with_class_of(
+    &UNITS_STOP_TABLE,
+    FRAGMENT_STOP,
+    T_SPECIAL_PATH | T_SPECIAL_QUERY | T_FRAGMENT,
+);
+
+/// [`STOP`]'s path, query and fragment classes, but for the dot-segment bytes `.` and `%`,
+/// which the pass finds after a `/` only ([`T_DOT`], [`T_SLASH`]).
+const TAIL_TABLE: ByteTable = ByteTable::EMPTY
+    .with_class_of(&STOP_TABLE, SPECIAL_PATH_STOP, T_SPECIAL_PATH)
+    .with_class_of(&STOP_TABLE, PATH_STOP, T_PATH)
+    .with_class_of(&STOP_TABLE, SPECIAL_QUERY_STOP, T_SPECIAL_QUERY)
+    .with_class_of(&STOP_TABLE, QUERY_STOP, T_QUERY)
+    .with_class_of(&STOP_TABLE, FRAGMENT_STOP, T_FRAGMENT)
+    .without(b'.', T_PATH | T_SPECIAL_PATH)
+    .without(b'%', T_PATH | T_SPECIAL_PATH)
+    .with(b'/', T_SLASH)
+    .with(b'.', T_DOT)
+    .with(b'%', T_DOT);
+
 /// `UPPER_HOST.get(b)`: [`UPPER_HOST_STOP`] when `b` stops the scan of a host being lowercased
 /// (a host stop that is not an upper-case letter).
 pub(super) static UPPER_HOST: ByteTable =
@@ -122,6 +167,20 @@ pub(super) static UPPER_HOST: ByteTable =
 #[inline(always)]
 pub(super) fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
     percent::scan(&STOP, bytes, from, class)
+}
+
+/// The OR of the classes of `chunk`'s bytes: one table load per byte, no branch.
+#[inline(always)]
+pub(super) fn any_of(table: &ByteTable, chunk: &[u8; 8]) -> u8 {
+    chunk.iter().fold(0, |classes, &b| classes | table.get(b))
+}
+
+/// The classes of `chunk`, byte `k` of the word holding the class of `chunk[k]`.
+#[inline(always)]
+pub(super) fn classes(table: &ByteTable, chunk: &[u8; 8]) -> u64 {
+    chunk.iter().enumerate().fold(0u64, |word, (k, &b)| {
+        word | u64::from(table.get(b)) << (8 * k)
+    })
 }
 
 /// `percent`'s scanner on a table of the fast path's.

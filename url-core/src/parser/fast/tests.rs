@@ -48,6 +48,35 @@ fn the_stop_table_holds_the_sets_it_is_built_from() {
 }
 
 #[test]
+fn the_tail_tables_hold_the_sets_they_are_built_from() {
+    use super::scan::{
+        T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SLASH, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL,
+        UNITS_TAIL,
+    };
+    let has = |table: &percent::ByteTable, b: u8, class| table.contains(b, class);
+    // Dot-segment bytes are not stops of their own, `/` is not a stop.
+    for b in [b'.', b'%', b'/'] {
+        assert!(
+            !has(&TAIL, b, T_PATH | T_SPECIAL_PATH | T_QUERY | T_FRAGMENT),
+            "{b}"
+        );
+    }
+    assert!(has(&TAIL, b'.', T_DOT) && has(&TAIL, b'%', T_DOT) && has(&TAIL, b'/', T_SLASH));
+    assert!(has(&TAIL, b'?', T_PATH) && has(&TAIL, b'#', T_SPECIAL_PATH));
+    assert!(has(&TAIL, b'\\', T_SPECIAL_PATH) && !has(&TAIL, b'\\', T_PATH));
+    assert!(has(&TAIL, b'\'', T_SPECIAL_QUERY) && !has(&TAIL, b'\'', T_QUERY));
+    assert!(has(&TAIL, b'#', T_QUERY) && !has(&TAIL, b'#', T_FRAGMENT));
+    assert!(has(&TAIL, 0x80, T_PATH | T_QUERY | T_FRAGMENT) && has(&TAIL, b'`', T_FRAGMENT));
+    // URL units: `%`, `|` and `^` stop a special URL's path, query and fragment; `.` and `'`
+    // do not stop its path.
+    for b in [b'%', b'|', b'^', b'{'] {
+        assert!(has(&UNITS_TAIL, b, T_SPECIAL_PATH), "{b}");
+        assert!(has(&UNITS_TAIL, b, T_SPECIAL_QUERY) && has(&UNITS_TAIL, b, T_FRAGMENT));
+    }
+    assert!(!has(&UNITS_TAIL, b'.', T_SPECIAL_PATH) && !has(&UNITS_TAIL, b'\'', T_FRAGMENT));
+}
+
+#[test]
 fn serialized_ipv4_is_exactly_the_serializer_output() {
     for host in ["0.0.0.0", "1.2.3.4", "255.255.255.255", "10.0.200.99"] {
         assert!(is_serialized_ipv4(host.as_bytes()), "{host}");
@@ -120,5 +149,43 @@ fn each_early_decision_agrees_with_the_general_path() {
     ];
     for input in declined {
         assert_eq!(parse_normal(input), None, "accepted {input:?}");
+    }
+}
+
+/// The path, query and fragment pass (`tail.rs`) at every chunk alignment: a dot segment, a
+/// `?`, a `#`, a `%` and a byte to encode at each position of paths of 0 to 24 bytes after hosts
+/// of 1 to 9 bytes, special or not. Where the fast path answers, it must give the general
+/// path's record; where the insert is harmless, it must answer.
+#[test]
+fn the_tail_pass_agrees_with_the_general_path_at_every_alignment() {
+    let harmless = ["?", "#", "/.a", "/a.", "?#", "#?", "?.", "#/..", "/%41"];
+    let other = [
+        "/.", "/..", "/%2e", "/.%2E/", ".", "%", " ", "\\", "%2", "^", "`", "{", "\"",
+    ];
+    for host_len in 1..=9 {
+        let host = "h".repeat(host_len);
+        for path_len in 0..=24 {
+            let path: alloc::string::String = (0..path_len)
+                .map(|k| if k % 5 == 0 { '/' } else { 'a' })
+                .collect();
+            for at in 0..=path_len {
+                for insert in harmless.iter().chain(&other) {
+                    let mut path = path.clone();
+                    path.insert_str(at, insert);
+                    for input in [
+                        alloc::format!("https://{host}{path}"),
+                        alloc::format!("foo://{host}{path}"),
+                    ] {
+                        match parse_normal(&input) {
+                            Some(fast) => assert_eq!(fast, general(&input), "{input:?}"),
+                            None => assert!(
+                                !harmless.contains(insert) || !path.starts_with('/'),
+                                "declined {input:?}"
+                            ),
+                        }
+                    }
+                }
+            }
+        }
     }
 }
