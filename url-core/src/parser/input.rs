@@ -5,6 +5,62 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use host::{ValidationError, ValidationSink};
+
+/// The object-safe half of [`ValidationSink`] (its `ENABLED` constant keeps that trait from
+/// being a trait object): what the state machine calls to report.
+pub(crate) trait Report {
+    fn report(&mut self, error: ValidationError, offset: usize);
+}
+
+impl<S: ValidationSink> Report for S {
+    #[inline]
+    fn report(&mut self, error: ValidationError, offset: usize) {
+        ValidationSink::report(self, error, offset);
+    }
+}
+
+/// The caller's validation sink as the state machine holds it: type-erased, so that the
+/// general path is compiled once whatever the sink (and the encoder: `&dyn Encoder`), and
+/// `None` when the sink drops everything ([`ValidationSink::ENABLED`] is `false`), so that
+/// work done only to report is skipped at the cost of one test.
+pub(crate) struct Listener<'s>(Option<&'s mut dyn Report>);
+
+impl<'s> Listener<'s> {
+    /// `sink`, or nobody when it drops everything.
+    #[inline]
+    pub(crate) fn of<S: ValidationSink>(sink: &'s mut S) -> Self {
+        Listener(if S::ENABLED { Some(sink) } else { None })
+    }
+
+    /// Whether someone listens (the sink's `ENABLED`).
+    #[inline(always)]
+    pub(crate) fn enabled(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The same sink for a shorter time (`Listener` is invariant in its lifetime).
+    #[inline(always)]
+    pub(crate) fn reborrow(&mut self) -> Listener<'_> {
+        Listener(self.sink())
+    }
+
+    /// The sink itself, when someone listens.
+    #[inline(always)]
+    pub(crate) fn sink(&mut self) -> Option<&mut dyn Report> {
+        match &mut self.0 {
+            Some(sink) => Some(&mut **sink),
+            None => None,
+        }
+    }
+
+    /// Reports `error` at `offset`, when someone listens.
+    #[inline]
+    pub(crate) fn report(&mut self, error: ValidationError, offset: usize) {
+        if let Some(sink) = self.sink() {
+            sink.report(error, offset);
+        }
+    }
+}
 use percent::classes::is_ascii_tab_or_newline;
 
 /// Maps a byte offset in the prepared input (stripped and without tabs or newlines) to the
@@ -30,10 +86,10 @@ impl InputMap {
 /// Steps 1 to 3 of the basic URL parser: strip leading and trailing C0 control or space (only
 /// when no url is given, `strip`), then remove every ASCII tab or newline, reporting
 /// `invalid-URL-unit` once for each of the two. The common case (nothing to remove) borrows.
-pub(crate) fn prepare<'i, S: ValidationSink>(
+pub(crate) fn prepare<'i>(
     input: &'i str,
     strip: bool,
-    sink: &mut S,
+    sink: &mut Listener<'_>,
 ) -> (Cow<'i, str>, InputMap) {
     let bytes = input.as_bytes();
     let mut map = InputMap::default();
@@ -81,15 +137,13 @@ pub(crate) fn prepare<'i, S: ValidationSink>(
 
 /// A sink that hands offsets of a substring of the prepared input (starting at `base`) on to
 /// the caller's sink as offsets in the input as given.
-pub(crate) struct MapSink<'s, S: ?Sized> {
-    pub(crate) inner: &'s mut S,
+pub(crate) struct MapSink<'s> {
+    pub(crate) inner: &'s mut dyn Report,
     pub(crate) map: &'s InputMap,
     pub(crate) base: usize,
 }
 
-impl<S: ValidationSink + ?Sized> ValidationSink for MapSink<'_, S> {
-    const ENABLED: bool = S::ENABLED;
-
+impl ValidationSink for MapSink<'_> {
     #[inline]
     fn report(&mut self, error: ValidationError, offset: usize) {
         self.inner
