@@ -4,12 +4,25 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
-use host::{ValidationError, ValidationSink};
+use host::{HostKind, ReportedError, ValidationError, ValidationSink};
 
 /// The object-safe half of [`ValidationSink`] (its `ENABLED` constant keeps that trait from
 /// being a trait object): what the state machine calls to report.
 pub(crate) trait Report {
     fn report(&mut self, error: ValidationError, offset: usize);
+
+    /// The host parser (spec 3.5) on `buffer`, a substring of the prepared input starting at
+    /// `base`, reporting to this sink with offsets in the input as given. Reached through
+    /// the sink's vtable, so that a program that never listens links no reporting copy of
+    /// the host parser.
+    fn parse_host_into(
+        &mut self,
+        buffer: &str,
+        is_opaque: bool,
+        out: &mut String,
+        map: &InputMap,
+        base: usize,
+    ) -> Result<HostKind, ReportedError>;
 }
 
 impl<S: ValidationSink> Report for S {
@@ -17,6 +30,30 @@ impl<S: ValidationSink> Report for S {
     fn report(&mut self, error: ValidationError, offset: usize) {
         ValidationSink::report(self, error, offset);
     }
+
+    #[inline]
+    fn parse_host_into(
+        &mut self,
+        buffer: &str,
+        is_opaque: bool,
+        out: &mut String,
+        map: &InputMap,
+        base: usize,
+    ) -> Result<HostKind, ReportedError> {
+        parse_host_reporting(self, buffer, is_opaque, out, map, base)
+    }
+}
+
+/// [`Report::parse_host_into`] for every sink: one copy of the reporting host parser.
+fn parse_host_reporting(
+    inner: &mut dyn Report,
+    buffer: &str,
+    is_opaque: bool,
+    out: &mut String,
+    map: &InputMap,
+    base: usize,
+) -> Result<HostKind, ReportedError> {
+    host::parse_host_into(buffer, is_opaque, out, &mut MapSink { inner, map, base })
 }
 
 /// The caller's validation sink as the state machine holds it: type-erased, so that the
@@ -137,10 +174,10 @@ pub(crate) fn prepare<'i>(
 
 /// A sink that hands offsets of a substring of the prepared input (starting at `base`) on to
 /// the caller's sink as offsets in the input as given.
-pub(crate) struct MapSink<'s> {
-    pub(crate) inner: &'s mut dyn Report,
-    pub(crate) map: &'s InputMap,
-    pub(crate) base: usize,
+struct MapSink<'s> {
+    inner: &'s mut dyn Report,
+    map: &'s InputMap,
+    base: usize,
 }
 
 impl ValidationSink for MapSink<'_> {

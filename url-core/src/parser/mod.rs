@@ -20,7 +20,7 @@ pub(crate) use crate::state_override::StateOverride;
 use crate::url::{Bounds, Url};
 use alloc::string::String;
 use host::{HostKind, NoSink, ReportedError, ValidationError};
-use input::{InputMap, Listener, MapSink};
+use input::{InputMap, Listener};
 use percent::{AsciiSet, Encoder};
 
 /// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3): the one
@@ -224,17 +224,10 @@ impl<'a> Parser<'a> {
         let buffer = self.slice(from, to);
         let is_opaque = !self.special();
         // Two copies of the host parser, not one per caller's sink: without a listener, the
-        // one that skips work done only to report.
+        // one that skips work done only to report; with one, the reporting copy.
         let parsed = match self.sink.sink() {
             None => host::parse_host_into(buffer, is_opaque, &mut self.out, &mut NoSink),
-            Some(inner) => {
-                let mut sink = MapSink {
-                    inner,
-                    map: &self.map,
-                    base: from,
-                };
-                host::parse_host_into(buffer, is_opaque, &mut self.out, &mut sink)
-            }
+            Some(sink) => sink.parse_host_into(buffer, is_opaque, &mut self.out, &self.map, from),
         };
         match parsed {
             Ok(kind) => Ok(kind),
