@@ -11,18 +11,21 @@ use host::{HostKind, ReportedError, ValidationError, ValidationSink};
 pub(crate) trait Report {
     fn report(&mut self, error: ValidationError, offset: usize);
 
-    /// The host parser (spec 3.5) on `buffer`, a substring of the prepared input starting at
-    /// `base`, reporting to this sink with offsets in the input as given. Reached through
-    /// the sink's vtable, so that a program that never listens links no reporting copy of
-    /// the host parser.
-    fn parse_host_into(
-        &mut self,
-        buffer: &str,
-        is_opaque: bool,
-        out: &mut String,
-        map: &InputMap,
-        base: usize,
-    ) -> Result<HostKind, ReportedError>;
+    /// The host parser (spec 3.5) on `input`, reporting to this sink with offsets in the
+    /// input as given. Reached through the sink's vtable, so that a program that never
+    /// listens links no reporting copy of the host parser.
+    fn parse_host_into(&mut self, input: HostInput<'_>, out: &mut String) -> HostResult;
+}
+
+/// What the host parser returns.
+type HostResult = Result<HostKind, ReportedError>;
+
+/// A host to parse: `buffer`, a substring of the prepared input starting at `base`.
+pub(crate) struct HostInput<'a> {
+    pub(crate) buffer: &'a str,
+    pub(crate) is_opaque: bool,
+    pub(crate) map: &'a InputMap,
+    pub(crate) base: usize,
 }
 
 impl<S: ValidationSink> Report for S {
@@ -31,29 +34,16 @@ impl<S: ValidationSink> Report for S {
         ValidationSink::report(self, error, offset);
     }
 
+    /// One copy of the reporting host parser for every sink: `MapSink` is not generic.
     #[inline]
-    fn parse_host_into(
-        &mut self,
-        buffer: &str,
-        is_opaque: bool,
-        out: &mut String,
-        map: &InputMap,
-        base: usize,
-    ) -> Result<HostKind, ReportedError> {
-        parse_host_reporting(self, buffer, is_opaque, out, map, base)
+    fn parse_host_into(&mut self, input: HostInput<'_>, out: &mut String) -> HostResult {
+        let mut sink = MapSink {
+            inner: self,
+            map: input.map,
+            base: input.base,
+        };
+        host::parse_host_into(input.buffer, input.is_opaque, out, &mut sink)
     }
-}
-
-/// [`Report::parse_host_into`] for every sink: one copy of the reporting host parser.
-fn parse_host_reporting(
-    inner: &mut dyn Report,
-    buffer: &str,
-    is_opaque: bool,
-    out: &mut String,
-    map: &InputMap,
-    base: usize,
-) -> Result<HostKind, ReportedError> {
-    host::parse_host_into(buffer, is_opaque, out, &mut MapSink { inner, map, base })
 }
 
 /// The caller's validation sink as the state machine holds it: type-erased, so that the

@@ -20,7 +20,7 @@ pub(crate) use crate::state_override::StateOverride;
 use crate::url::{Bounds, Url};
 use alloc::string::String;
 use host::{HostKind, NoSink, ReportedError, ValidationError};
-use input::{InputMap, Listener};
+use input::{HostInput, InputMap, Listener};
 use percent::{AsciiSet, Encoder};
 
 /// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3): the one
@@ -227,7 +227,15 @@ impl<'a> Parser<'a> {
         // one that skips work done only to report; with one, the reporting copy.
         let parsed = match self.sink.sink() {
             None => host::parse_host_into(buffer, is_opaque, &mut self.out, &mut NoSink),
-            Some(sink) => sink.parse_host_into(buffer, is_opaque, &mut self.out, &self.map, from),
+            Some(sink) => {
+                let input = HostInput {
+                    buffer,
+                    is_opaque,
+                    map: &self.map,
+                    base: from,
+                };
+                sink.parse_host_into(input, &mut self.out)
+            }
         };
         match parsed {
             Ok(kind) => Ok(kind),
