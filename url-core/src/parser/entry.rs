@@ -1,7 +1,7 @@
 //! The entry points of the basic URL parser (spec 4.4): without and with url and state
 //! override, and the URL parser and API parser wrappers.
 
-use super::input::prepare;
+use super::input::{Listener, prepare};
 use super::{Flow, Parser, State, StateOverride};
 use crate::error::{Overridden, OverrideError, ParseError};
 use crate::parts::Parts;
@@ -110,17 +110,29 @@ impl Url {
 
     /// The basic URL parser's state machine (spec 4.4) on an input whose length fits in a
     /// `u32`.
+    #[inline]
     pub(super) fn parse_general<E: Encoder + ?Sized, S: ValidationSink>(
         input: &str,
         base: Option<&Url>,
         encoding: &E,
         sink: &mut S,
     ) -> Result<Url, ParseError> {
+        Url::basic_parse(input, base, &encoding, Listener::of(sink))
+    }
+
+    /// [`Url::parse_general`] with the encoder and the sink type-erased: the one compiled
+    /// copy of the state machine.
+    fn basic_parse(
+        input: &str,
+        base: Option<&Url>,
+        encoding: &dyn Encoder,
+        mut sink: Listener<'_>,
+    ) -> Result<Url, ParseError> {
         // Steps 1 to 3.
-        let (input, map) = prepare(input, true, sink);
+        let (input, map) = prepare(input, true, &mut sink);
         // Step 5: "getting an output encoding" maps UTF-16BE/LE and replacement to UTF-8;
         // that is the encoder's business.
-        let mut parser = Parser::new(&input, map, base, encoding, sink, None);
+        let mut parser = Parser::new(&input, map, base, encoding, sink.reborrow(), None);
         match parser.run(State::SchemeStart)? {
             Flow::Done | Flow::Unchanged | Flow::Next(..) => parser.finish(),
         }
@@ -203,12 +215,25 @@ impl Url {
     }
 
     /// [`Url::basic_parse_override`] with an encoding and a validation error sink.
+    #[inline]
     pub fn basic_parse_override_with<E: Encoder + ?Sized, S: ValidationSink>(
         &mut self,
         input: &str,
         state: StateOverride,
         encoding: &E,
         sink: &mut S,
+    ) -> Result<Overridden, OverrideError> {
+        self.basic_parse_override_erased(input, state, &encoding, Listener::of(sink))
+    }
+
+    /// [`Url::basic_parse_override_with`] with the encoder and the sink type-erased: the one
+    /// compiled copy of the state machine.
+    fn basic_parse_override_erased(
+        &mut self,
+        input: &str,
+        state: StateOverride,
+        encoding: &dyn Encoder,
+        mut sink: Listener<'_>,
     ) -> Result<Overridden, OverrideError> {
         let too_long = OverrideError {
             state,
@@ -233,8 +258,8 @@ impl Url {
             return Ok(Overridden::Unchanged);
         }
         // Steps 2 and 3 (step 1 is only for a new url).
-        let (prepared, map) = prepare(input, false, sink);
-        let mut parser = Parser::new(&prepared, map, None, encoding, sink, Some(state));
+        let (prepared, map) = prepare(input, false, &mut sink);
+        let mut parser = Parser::new(&prepared, map, None, encoding, sink.reborrow(), Some(state));
         parser.load(self, state);
         let result = parser.run(state.into());
         let changed = match result {
@@ -268,7 +293,7 @@ impl Url {
     }
 }
 
-impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
+impl Parser<'_> {
     /// With a state override: takes url's flags, and puts the component the override state
     /// appends to (path, query or fragment) in the buffer.
     fn load(&mut self, url: &Url, state: StateOverride) {

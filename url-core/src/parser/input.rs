@@ -4,8 +4,91 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
-use host::{ValidationError, ValidationSink};
+use host::{HostKind, ReportedError, ValidationError, ValidationSink};
 use percent::classes::is_ascii_tab_or_newline;
+
+/// The object-safe half of [`ValidationSink`] (its `ENABLED` constant keeps that trait from
+/// being a trait object): what the state machine calls to report.
+pub(crate) trait Report {
+    fn report(&mut self, error: ValidationError, offset: usize);
+
+    /// The host parser (spec 3.5) on `input`, reporting to this sink with offsets in the
+    /// input as given. Reached through the sink's vtable, so that a program that never
+    /// listens links no reporting copy of the host parser.
+    fn parse_host_into(&mut self, input: HostInput<'_>, out: &mut String) -> HostResult;
+}
+
+/// What the host parser returns.
+type HostResult = Result<HostKind, ReportedError>;
+
+/// A host to parse: `buffer`, a substring of the prepared input starting at `base`.
+pub(crate) struct HostInput<'a> {
+    pub(crate) buffer: &'a str,
+    pub(crate) is_opaque: bool,
+    pub(crate) map: &'a InputMap<'a>,
+    pub(crate) base: usize,
+}
+
+impl<S: ValidationSink> Report for S {
+    #[inline]
+    fn report(&mut self, error: ValidationError, offset: usize) {
+        ValidationSink::report(self, error, offset);
+    }
+
+    /// One copy of the reporting host parser for every sink: `MapSink` is not generic.
+    #[inline]
+    fn parse_host_into(&mut self, input: HostInput<'_>, out: &mut String) -> HostResult {
+        let mut sink = MapSink {
+            inner: self,
+            map: input.map,
+            base: input.base,
+        };
+        host::parse_host_into(input.buffer, input.is_opaque, out, &mut sink)
+    }
+}
+
+/// The caller's validation sink as the state machine holds it: type-erased, so that the
+/// general path is compiled once whatever the sink (and the encoder: `&dyn Encoder`), and
+/// `None` when the sink drops everything ([`ValidationSink::ENABLED`] is `false`), so that
+/// work done only to report is skipped at the cost of one test.
+pub(crate) struct Listener<'s>(Option<&'s mut dyn Report>);
+
+impl<'s> Listener<'s> {
+    /// `sink`, or nobody when it drops everything.
+    #[inline]
+    pub(crate) fn of<S: ValidationSink>(sink: &'s mut S) -> Self {
+        Listener(if S::ENABLED { Some(sink) } else { None })
+    }
+
+    /// Whether someone listens (the sink's `ENABLED`).
+    #[inline(always)]
+    pub(crate) fn enabled(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The same sink for a shorter time (`Listener` is invariant in its lifetime).
+    #[inline(always)]
+    pub(crate) fn reborrow(&mut self) -> Listener<'_> {
+        Listener(self.sink())
+    }
+
+    /// The sink itself, when someone listens.
+    #[inline(always)]
+    pub(crate) fn sink(&mut self) -> Option<&mut dyn Report> {
+        match &mut self.0 {
+            Some(sink) => Some(&mut **sink),
+            None => None,
+        }
+    }
+
+    /// Reports `error` at `offset`, when someone listens.
+    #[inline]
+    pub(crate) fn report(&mut self, error: ValidationError, offset: usize) {
+        if let Some(sink) = self.sink() {
+            sink.report(error, offset);
+        }
+    }
+}
 
 /// Maps a byte offset in the prepared input (stripped and without tabs or newlines) to the
 /// byte offset in the input as the caller gave it.
@@ -60,10 +143,10 @@ impl InputMap<'_> {
 /// Steps 1 to 3 of the basic URL parser: strip leading and trailing C0 control or space (only
 /// when no url is given, `strip`), then remove every ASCII tab or newline, reporting
 /// `invalid-URL-unit` once for each of the two. The common case (nothing to remove) borrows.
-pub(crate) fn prepare<'i, S: ValidationSink>(
+pub(crate) fn prepare<'i>(
     input: &'i str,
     strip: bool,
-    sink: &mut S,
+    sink: &mut Listener<'_>,
 ) -> (Cow<'i, str>, InputMap<'i>) {
     let bytes = input.as_bytes();
     let mut map = InputMap::default();
@@ -100,18 +183,19 @@ pub(crate) fn prepare<'i, S: ValidationSink>(
     let mut kept = Vec::with_capacity(t.len());
     kept.extend_from_slice(head);
     let mut listed = Vec::new();
+    let listening = sink.enabled();
     // One pass: eight bytes without a byte below 0x0E are copied whole, the others byte by
     // byte without the tabs and newlines.
     let mut words = tail.chunks_exact(8);
     for word in &mut words {
         if super::tables::may_hold_tab_or_newline(word) {
-            remove_tabs_and_newlines::<S>(word, &mut kept, &mut listed);
+            remove_tabs_and_newlines(word, &mut kept, &mut listed, listening);
         } else {
             kept.extend_from_slice(word);
         }
     }
-    remove_tabs_and_newlines::<S>(words.remainder(), &mut kept, &mut listed);
-    map.removed = if S::ENABLED {
+    remove_tabs_and_newlines(words.remainder(), &mut kept, &mut listed, listening);
+    map.removed = if listening {
         Removed::Listed(listed)
     } else {
         Removed::Unlisted(t)
@@ -126,15 +210,16 @@ pub(crate) fn prepare<'i, S: ValidationSink>(
 /// Steps 2 and 3 on `bytes`: appends to `kept` all but the ASCII tabs and newlines, and, when
 /// someone listens, lists where each removed one was (as [`Removed::Listed`] says).
 #[inline]
-fn remove_tabs_and_newlines<S: ValidationSink>(
+fn remove_tabs_and_newlines(
     bytes: &[u8],
     kept: &mut Vec<u8>,
     listed: &mut Vec<usize>,
+    listening: bool,
 ) {
     for &b in bytes {
         if !is_ascii_tab_or_newline(b) {
             kept.push(b);
-        } else if S::ENABLED {
+        } else if listening {
             listed.push(kept.len());
         }
     }
@@ -142,23 +227,19 @@ fn remove_tabs_and_newlines<S: ValidationSink>(
 
 /// A sink that hands offsets of a substring of the prepared input (starting at `base`) on to
 /// the caller's sink as offsets in the input as given.
-pub(crate) struct MapSink<'s, 'i, S: ?Sized> {
-    pub(crate) inner: &'s mut S,
-    pub(crate) map: &'s InputMap<'i>,
-    pub(crate) base: usize,
+/// Built only when someone listens ([`Report::parse_host_into`]), so the map is a listed one
+/// and mapping an offset does not count the input again.
+struct MapSink<'s, 'i> {
+    inner: &'s mut dyn Report,
+    map: &'s InputMap<'i>,
+    base: usize,
 }
 
-impl<S: ValidationSink + ?Sized> ValidationSink for MapSink<'_, '_, S> {
-    const ENABLED: bool = S::ENABLED;
-
-    /// Only when someone listens: mapping an offset without a listed map counts the input
-    /// again, which the host parser's reports would otherwise do once each.
+impl ValidationSink for MapSink<'_, '_> {
     #[inline]
     fn report(&mut self, error: ValidationError, offset: usize) {
-        if S::ENABLED {
-            self.inner
-                .report(error, self.map.original(self.base + offset))
-        }
+        self.inner
+            .report(error, self.map.original(self.base + offset))
     }
 }
 
@@ -204,8 +285,8 @@ mod tests {
         for input in inputs() {
             for strip in [true, false] {
                 let mut errors: Vec<ReportedError> = Vec::new();
-                let (listening, listed) = prepare(&input, strip, &mut errors);
-                let (quiet, unlisted) = prepare(&input, strip, &mut NoSink);
+                let (listening, listed) = prepare(&input, strip, &mut Listener::of(&mut errors));
+                let (quiet, unlisted) = prepare(&input, strip, &mut Listener::of(&mut NoSink));
                 let expected = if strip {
                     by_the_steps(&input)
                 } else {

@@ -19,8 +19,8 @@ use crate::error::ParseError;
 pub(crate) use crate::state_override::StateOverride;
 use crate::url::{Bounds, Url};
 use alloc::string::String;
-use host::{HostKind, ReportedError, ValidationError, ValidationSink};
-use input::{InputMap, MapSink};
+use host::{HostKind, NoSink, ReportedError, ValidationError};
+use input::{HostInput, InputMap, Listener};
 use percent::{AsciiSet, Encoder};
 
 /// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3): the one
@@ -84,15 +84,16 @@ pub(crate) enum Flow {
 pub(crate) type Step = Result<Flow, ParseError>;
 
 /// The basic URL parser at work: the prepared input, the arguments, and the record being
-/// built (its serialization in `out`, boundaries as offsets into `out`).
-pub(crate) struct Parser<'a, E: ?Sized, S> {
+/// built (its serialization in `out`, boundaries as offsets into `out`). Not generic: one
+/// compiled copy serves every encoder and every validation sink.
+pub(crate) struct Parser<'a> {
     /// The input after steps 1 to 3 (stripped, no tabs or newlines).
     pub(crate) input: &'a str,
     /// Maps offsets in `input` back to the input as given, for validation errors.
     pub(crate) map: InputMap<'a>,
     pub(crate) base: Option<&'a Url>,
-    pub(crate) encoding: &'a E,
-    pub(crate) sink: &'a mut S,
+    pub(crate) encoding: &'a dyn Encoder,
+    pub(crate) sink: Listener<'a>,
     pub(crate) state_override: Option<StateOverride>,
     /// The serialization being written. With a state override it holds only the component
     /// being changed (the url's own parts are read from the fields below).
@@ -114,13 +115,13 @@ pub(crate) struct Parser<'a, E: ?Sized, S> {
     pub(crate) checked_until: usize,
 }
 
-impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
+impl<'a> Parser<'a> {
     fn new(
         input: &'a str,
         map: InputMap<'a>,
         base: Option<&'a Url>,
-        encoding: &'a E,
-        sink: &'a mut S,
+        encoding: &'a dyn Encoder,
+        sink: Listener<'a>,
         state_override: Option<StateOverride>,
     ) -> Self {
         Parser {
@@ -178,9 +179,8 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
     /// Reports a validation error found at prepared-input offset `at`.
     #[inline(always)]
     pub(crate) fn error(&mut self, error: ValidationError, at: usize) {
-        if S::ENABLED {
-            let offset = self.map.original(at);
-            self.sink.report(error, offset);
+        if let Some(sink) = self.sink.sink() {
+            sink.report(error, self.map.original(at));
         }
     }
 
@@ -199,7 +199,7 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
     /// not start with two ASCII hex digits, invalid-URL-unit validation error."
     #[inline]
     pub(crate) fn check_url_units(&mut self, from: usize, to: usize) {
-        if !S::ENABLED {
+        if !self.sink.enabled() {
             return;
         }
         let from = from.max(self.checked_until);
@@ -223,12 +223,21 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
     pub(crate) fn parse_host(&mut self, from: usize, to: usize) -> Result<HostKind, ParseError> {
         let buffer = self.slice(from, to);
         let is_opaque = !self.special();
-        let mut sink = MapSink {
-            inner: &mut *self.sink,
-            map: &self.map,
-            base: from,
+        // Two copies of the host parser, not one per caller's sink: without a listener, the
+        // one that skips work done only to report; with one, the reporting copy.
+        let parsed = match self.sink.sink() {
+            None => host::parse_host_into(buffer, is_opaque, &mut self.out, &mut NoSink),
+            Some(sink) => {
+                let input = HostInput {
+                    buffer,
+                    is_opaque,
+                    map: &self.map,
+                    base: from,
+                };
+                sink.parse_host_into(input, &mut self.out)
+            }
         };
-        match host::parse_host_into(buffer, is_opaque, &mut self.out, &mut sink) {
+        match parsed {
             Ok(kind) => Ok(kind),
             Err(e) => Err(ParseError::Invalid(ReportedError {
                 error: e.error,

@@ -8,10 +8,10 @@ use super::{Flow, Parser, State, StateOverride, Step, encode_into};
 use crate::error::ParseError;
 use crate::parts::push_port;
 use crate::scheme::SchemeType;
-use host::{HostKind, ValidationError, ValidationSink};
-use percent::{Encoder, USERINFO};
+use host::{HostKind, ValidationError};
+use percent::USERINFO;
 
-impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
+impl Parser<'_> {
     /// 4.4 special authority slashes state.
     pub(crate) fn special_authority_slashes_state(&mut self, pointer: usize) -> Step {
         if self.rest(pointer).starts_with(b"//") {
@@ -78,7 +78,7 @@ impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
         } else {
             authority.iter().rposition(|&b| b == b'@')
         };
-        if S::ENABLED {
+        if self.sink.enabled() {
             // Step 1.1: every "@" is an invalid-credentials validation error.
             for (i, &b) in authority.iter().enumerate() {
                 if b == b'@' {

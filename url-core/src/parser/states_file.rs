@@ -4,10 +4,9 @@ use super::tables::{self, is_normalized_windows_drive_letter, starts_with_window
 use super::{Flow, Parser, State, Step};
 use crate::scheme::SchemeType;
 use crate::url::Url;
-use host::{HostKind, ValidationError, ValidationSink};
-use percent::Encoder;
+use host::{HostKind, ValidationError};
 
-impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
+impl Parser<'_> {
     /// 4.4 file state.
     pub(crate) fn file_state(&mut self, pointer: usize) -> Step {
         // Step 1: url's scheme is "file" (already written when it came from the scheme

@@ -7,13 +7,13 @@ use super::tables::{
 };
 use super::{Flow, Parser, State, Step, encode_into};
 use crate::scheme::SchemeType;
-use host::{ValidationError, ValidationSink};
+use host::ValidationError;
 use percent::{
-    C0_CONTROL, Encoder, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, first_byte_to_encode,
+    C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, first_byte_to_encode,
     percent_encode_after_encoding, percent_encode_into,
 };
 
-impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
+impl Parser<'_> {
     /// 4.4 path start state.
     ///
     /// The fast path takes this state early: a special URL's empty path becomes `/` there too.

@@ -7,14 +7,13 @@ use crate::error::ParseError;
 use crate::scheme::{SchemeType, special_scheme_and_slashes};
 use crate::url::Url;
 use alloc::string::String;
-use host::{HostKind, ValidationError, ValidationSink};
-use percent::Encoder;
+use host::{HostKind, ValidationError};
 
 /// Room for what the parser adds to the input ("//", "/", ":", a few escapes) before the
 /// buffer has to grow.
 const SLACK: usize = 16;
 
-impl<E: Encoder + ?Sized, S: ValidationSink> Parser<'_, E, S> {
+impl Parser<'_> {
     /// 4.4 scheme start state.
     pub(crate) fn scheme_start_state(&mut self, pointer: usize) -> Step {
         match self.byte(pointer) {
