@@ -52,6 +52,7 @@ mod parts;
 mod path;
 mod scheme;
 mod setters;
+mod splice;
 mod state_override;
 mod url;
 

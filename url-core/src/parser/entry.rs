@@ -4,7 +4,7 @@
 use super::input::prepare;
 use super::{Flow, Parser, State, StateOverride};
 use crate::error::{Overridden, OverrideError, ParseError};
-use crate::parts::Parts;
+use crate::splice::Edit;
 use crate::url::Url;
 use host::{HostKind, NoSink, ValidationSink};
 use percent::{Encoder, Utf8};
@@ -182,11 +182,14 @@ impl Url {
         input: &str,
         state: StateOverride,
     ) -> Result<Overridden, OverrideError> {
+        if self.refuses(state) {
+            return Ok(Overridden::Unchanged);
+        }
         // A value the state would append as it is (fast/overrides.rs).
         if let Some(done) = self.override_shortcut(input, state) {
             return Ok(done);
         }
-        self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
+        self.override_general(input, state, &Utf8, &mut NoSink)
     }
 
     /// [`Url::basic_parse_override`] without its shortcuts for values that need nothing
@@ -199,7 +202,10 @@ impl Url {
         input: &str,
         state: StateOverride,
     ) -> Result<Overridden, OverrideError> {
-        self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
+        if self.refuses(state) {
+            return Ok(Overridden::Unchanged);
+        }
+        self.override_general(input, state, &Utf8, &mut NoSink)
     }
 
     /// [`Url::basic_parse_override`] with an encoding and a validation error sink.
@@ -210,27 +216,42 @@ impl Url {
         encoding: &E,
         sink: &mut S,
     ) -> Result<Overridden, OverrideError> {
-        let too_long = OverrideError {
-            state,
-            error: ParseError::TooLong,
-        };
-        if u32::try_from(input.len()).is_err() {
-            return Err(too_long);
+        if self.refuses(state) {
+            return Ok(Overridden::Unchanged);
         }
-        // What the setters check before they run the parser (spec 6.1), checked here too so
-        // that a direct caller cannot build a record that breaks its invariants: the path
-        // state cannot append segments to an opaque path (the pathname setter, step 2), a URL
-        // with an opaque path takes no host (the host and hostname setters, step 1), and one
-        // that cannot have a port takes none (the port setter, step 1).
-        let refused = match state {
+        self.override_general(input, state, encoding, sink)
+    }
+
+    /// What the setters check before they run the parser (spec 6.1), checked here too so
+    /// that a direct caller cannot build a record that breaks its invariants: the path state
+    /// cannot append segments to an opaque path (the pathname setter, step 2), a URL with an
+    /// opaque path takes no host (the host and hostname setters, step 1), and one that cannot
+    /// have a port takes none (the port setter, step 1). Checked once per call, before the
+    /// shortcuts, which rely on it.
+    fn refuses(&self, state: StateOverride) -> bool {
+        match state {
             StateOverride::PathStart | StateOverride::Host | StateOverride::Hostname => {
                 self.opaque_path
             }
             StateOverride::Port => self.cannot_have_username_password_port(),
             _ => false,
-        };
-        if refused {
-            return Ok(Overridden::Unchanged);
+        }
+    }
+
+    /// The basic URL parser's state machine with this URL and a state override, once the
+    /// entry has checked that the override applies ([`Url::refuses`]).
+    fn override_general<E: Encoder + ?Sized, S: ValidationSink>(
+        &mut self,
+        input: &str,
+        state: StateOverride,
+        encoding: &E,
+        sink: &mut S,
+    ) -> Result<Overridden, OverrideError> {
+        if u32::try_from(input.len()).is_err() {
+            return Err(OverrideError {
+                state,
+                error: ParseError::TooLong,
+            });
         }
         // Steps 2 and 3 (step 1 is only for a new url).
         let (prepared, map) = prepare(input, false, sink);
@@ -244,14 +265,10 @@ impl Url {
             Err(_) => parser.host_set,
         };
         if changed {
-            let committed = match state {
-                // The query and fragment states wrote the whole new component (the old one
-                // was loaded first): spliced in place.
-                StateOverride::Query => self.splice_query(Some(&parser.out)),
-                StateOverride::Fragment => self.splice_fragment(Some(&parser.out)),
-                _ => parser.commit(self, state).map(|url| *self = url),
-            };
-            committed.map_err(|error| OverrideError { state, error })?;
+            // Each component this run set is spliced in place (`Url::splice`).
+            parser
+                .commit(self, state)
+                .map_err(|error| OverrideError { state, error })?;
         }
         match result {
             Ok(Flow::Unchanged) => Ok(Overridden::Unchanged),
@@ -286,33 +303,38 @@ impl<'a, E: Encoder + ?Sized, S: ValidationSink> Parser<'a, E, S> {
         self.out.push_str(component);
     }
 
-    /// With a state override: the url with the components this run set.
-    fn commit(&self, url: &Url, state: StateOverride) -> Result<Url, ParseError> {
-        let mut parts = Parts::of(url);
+    /// With a state override: splices the components this run set into url. On failure (too
+    /// long) url may hold some of them: only the host state sets two, and it sets the host
+    /// first, as the spec does.
+    fn commit(&self, url: &mut Url, state: StateOverride) -> Result<(), ParseError> {
         let new = self.out.as_str();
         match state {
             StateOverride::SchemeStart => {
-                parts.scheme = new;
                 // Scheme state, step 2.3.1: "If url's port is url's scheme's default port,
-                // then set url's port to null."
+                // then set url's port to null." (First, so that the record never holds its
+                // scheme's default port.)
                 if url.port.is_some() && url.port == crate::scheme::default_port(new) {
-                    parts.port = None;
+                    url.splice(Edit::Port(None))?;
                 }
+                url.splice(Edit::Scheme(new))
             }
             StateOverride::Host | StateOverride::Hostname | StateOverride::Port => {
                 if self.host_set {
                     let kind = self.bounds.host.unwrap_or(HostKind::Empty);
-                    parts.host = Some((kind, new.get(..self.bounds.host_end).unwrap_or_default()));
+                    let host = new.get(..self.bounds.host_end).unwrap_or_default();
+                    url.splice(Edit::Host(kind, host))?;
                 }
                 if self.port_set {
-                    parts.port = self.bounds.port;
+                    url.splice(Edit::Port(self.bounds.port))?;
                 }
+                Ok(())
             }
-            StateOverride::PathStart => parts.path = new,
-            StateOverride::Query => parts.query = Some(new),
-            StateOverride::Fragment => parts.fragment = Some(new),
+            StateOverride::PathStart => url.splice(Edit::Path(new)),
+            // The query and fragment states wrote the whole new component (the old one was
+            // loaded first).
+            StateOverride::Query => url.splice(Edit::Query(Some(new))),
+            StateOverride::Fragment => url.splice(Edit::Fragment(Some(new))),
         }
-        parts.build()
     }
 }
 

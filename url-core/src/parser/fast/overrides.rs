@@ -18,10 +18,10 @@ use crate::error::Overridden;
 use crate::parser::StateOverride;
 use crate::parser::tables::is_windows_drive_letter;
 use crate::scheme::SchemeType;
-use crate::url::{Url, to_u32};
+use crate::splice::Edit;
+use crate::url::Url;
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::num::NonZeroU32;
 use host::HostKind;
 use percent::{AsciiSet, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
@@ -59,11 +59,11 @@ impl Url {
             // A null query is the general path's to decide.
             None => return None,
             // The setter's case: the query was set to "" first.
-            Some("") => self.splice_query(Some(input)).ok()?,
+            Some("") => self.splice(Edit::Query(Some(input))).ok()?,
             Some(query) => {
                 let mut query = String::from(query);
                 query.push_str(input);
-                self.splice_query(Some(&query)).ok()?;
+                self.splice(Edit::Query(Some(&query))).ok()?;
             }
         }
         Some(Overridden::Changed)
@@ -75,11 +75,11 @@ impl Url {
         let input = encoded.as_ref();
         match self.fragment() {
             None => return None,
-            Some("") => self.splice_fragment(Some(input)).ok()?,
+            Some("") => self.splice(Edit::Fragment(Some(input))).ok()?,
             Some(fragment) => {
                 let mut fragment = String::from(fragment);
                 fragment.push_str(input);
-                self.splice_fragment(Some(&fragment)).ok()?;
+                self.splice(Edit::Fragment(Some(&fragment))).ok()?;
             }
         }
         Some(Overridden::Changed)
@@ -94,11 +94,10 @@ impl Url {
     /// while the path is empty) must not apply: the first segment is not a Windows drive
     /// letter.
     fn path_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        let path_start = self.path_start as usize;
-        let path_end = self.path_end() as usize;
+        // A special URL never has an opaque path (spec 4.1), and the entry has refused an
+        // opaque path already: no third check of it here.
         if !self.scheme_type.is_special()
-            || self.opaque_path
-            || path_start != path_end
+            || self.path_start != self.path_end()
             || bytes.first() != Some(&b'/')
         {
             return None;
@@ -138,11 +137,9 @@ impl Url {
         } else {
             Cow::Borrowed(input)
         };
-        let input = encoded.as_ref();
-        // Encoding grew it: the record's offsets must still fit (checked above for the input).
-        u32::try_from(self.serialization.len().checked_add(input.len())?).ok()?;
-        self.serialization.insert_str(path_start, input);
-        self.shift_after_path_start(input.len());
+        // The path is empty: the new one replaces nothing (the splice checks that the
+        // encoded path still fits).
+        self.splice(Edit::Path(&encoded)).ok()?;
         Some(Overridden::Changed)
     }
 
@@ -169,22 +166,8 @@ impl Url {
         if last.first().is_none_or(u8::is_ascii_digit) {
             return None;
         }
-        let (start, end) = (self.host_start as usize, self.host_end as usize);
-        self.serialization.replace_range(start..end, input);
-        let grown = input.len() as i64 - (end - start) as i64;
-        self.host_end = to_u32(start + input.len());
-        self.path_start = shift(self.path_start, grown);
-        self.query_start = self.query_start.map(|q| shift_nonzero(q, grown));
-        self.fragment_start = self.fragment_start.map(|f| shift_nonzero(f, grown));
-        self.host = Some(HostKind::Domain);
+        self.splice(Edit::Host(HostKind::Domain, input)).ok()?;
         Some(Overridden::Changed)
-    }
-
-    /// The query and fragment moved by `added` bytes inserted at the path's start.
-    fn shift_after_path_start(&mut self, added: usize) {
-        let added = added as i64;
-        self.query_start = self.query_start.map(|q| shift_nonzero(q, added));
-        self.fragment_start = self.fragment_start.map(|f| shift_nonzero(f, added));
     }
 }
 
@@ -211,12 +194,4 @@ fn encode(input: &str, set: &AsciiSet) -> String {
     let mut out = String::with_capacity(input.len().saturating_mul(3));
     percent::utf8_percent_encode_into(input, set, &mut out);
     out
-}
-
-fn shift(offset: u32, by: i64) -> u32 {
-    to_u32((i64::from(offset) + by) as usize)
-}
-
-fn shift_nonzero(offset: NonZeroU32, by: i64) -> NonZeroU32 {
-    NonZeroU32::new(shift(offset.get(), by)).unwrap_or(offset)
 }
