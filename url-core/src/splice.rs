@@ -11,6 +11,7 @@ use crate::error::ParseError;
 use crate::parts::port_digits;
 use crate::scheme::SchemeType;
 use crate::url::{Url, to_u32};
+use alloc::string::String;
 use core::num::NonZeroU32;
 use host::HostKind;
 
@@ -58,56 +59,57 @@ impl Url {
     // (measured: out of line, the general arms cost a setter call about 200 instructions).
     #[inline(always)]
     pub(crate) fn splice(&mut self, edit: Edit<'_>) -> Result<(), ParseError> {
-        let len = self.serialization.len();
-        let path_end = self.path_end() as usize;
-        let fragment_start = self.fragment_start.map_or(len, |f| f.get() as usize);
         let has_host = self.host.is_some();
         let mut digits = [0u8; 5];
-        // The span replaced, its new text in pieces, and the first boundary after it.
-        let (start, end, pieces, moved): (usize, usize, [&str; 4], Boundary) = match edit {
-            Edit::Scheme(scheme) => (
-                0,
-                self.scheme_end as usize,
-                [scheme, "", "", ""],
-                Boundary::UsernameEnd,
-            ),
+        // Built only for a userinfo edit (an empty `String` does not allocate).
+        let mut userinfo = String::new();
+        // The span replaced, its new text as a delimiter (or guard) and a value, and the
+        // first boundary after the span.
+        let (start, end, prefix, text, moved) = match edit {
+            Edit::Scheme(scheme) => (0, self.scheme_end, "", scheme, Boundary::UsernameEnd),
             Edit::Userinfo { username, password } if has_host => {
-                let colon = !password.is_empty();
-                let at = colon || !username.is_empty();
+                userinfo.reserve_exact(username.len() + password.len() + 2);
+                userinfo.push_str(username);
+                if !password.is_empty() {
+                    userinfo.push(':');
+                    userinfo.push_str(password);
+                }
+                if !userinfo.is_empty() {
+                    userinfo.push('@');
+                }
+                let start = self.scheme_end + 3;
                 (
-                    self.scheme_end as usize + 3,
-                    self.host_start as usize,
-                    [
-                        username,
-                        if colon { ":" } else { "" },
-                        password,
-                        if at { "@" } else { "" },
-                    ],
+                    start,
+                    self.host_start,
+                    "",
+                    userinfo.as_str(),
                     Boundary::HostStart,
                 )
             }
-            Edit::Host(_, host) if has_host => (
-                self.host_start as usize,
-                self.host_end as usize,
-                [host, "", "", ""],
-                Boundary::HostEnd,
-            ),
+            Edit::Host(_, host) if has_host => {
+                (self.host_start, self.host_end, "", host, Boundary::HostEnd)
+            }
             // A null host becomes non-null: "//" and the host replace the "/." guard, if any.
             Edit::Host(_, host) => (
-                self.host_end as usize,
-                self.path_start as usize,
-                ["//", host, "", ""],
+                self.host_end,
+                self.path_start,
+                "//",
+                host,
                 Boundary::QueryStart,
             ),
-            Edit::Port(port) if has_host => (
-                self.host_end as usize,
-                self.path_start as usize,
-                match port {
-                    Some(port) => [":", port_digits(port, &mut digits), "", ""],
-                    None => ["", "", "", ""],
-                },
-                Boundary::PathStart,
-            ),
+            Edit::Port(port) if has_host => {
+                let (colon, port) = match port {
+                    Some(port) => (":", port_digits(port, &mut digits)),
+                    None => ("", ""),
+                };
+                (
+                    self.host_end,
+                    self.path_start,
+                    colon,
+                    port,
+                    Boundary::PathStart,
+                )
+            }
             Edit::Path(path) => {
                 // Step 3: without a host, a list path that starts with an empty segment is
                 // guarded by "/.", which belongs to the span.
@@ -117,37 +119,30 @@ impl Url {
                 } else {
                     self.host_end
                 };
-                let pieces = [if guard { "/." } else { "" }, path, "", ""];
-                (start as usize, path_end, pieces, Boundary::QueryStart)
+                let guard = if guard { "/." } else { "" };
+                (start, self.path_end(), guard, path, Boundary::QueryStart)
             }
-            Edit::Query(query) => (
-                path_end,
-                fragment_start,
-                [query.map_or("", |_| "?"), query.unwrap_or_default(), "", ""],
-                Boundary::FragmentStart,
-            ),
-            Edit::Fragment(fragment) => (
-                fragment_start,
-                len,
-                [
-                    fragment.map_or("", |_| "#"),
-                    fragment.unwrap_or_default(),
-                    "",
-                    "",
-                ],
-                Boundary::End,
-            ),
+            Edit::Query(query) => {
+                let end = self.fragment_start.map_or(self.end(), NonZeroU32::get);
+                let (mark, query) = query.map_or(("", ""), |q| ("?", q));
+                (self.path_end(), end, mark, query, Boundary::FragmentStart)
+            }
+            Edit::Fragment(fragment) => {
+                let start = self.fragment_start.map_or(self.end(), NonZeroU32::get);
+                let (mark, fragment) = fragment.map_or(("", ""), |f| ("#", f));
+                (start, self.end(), mark, fragment, Boundary::End)
+            }
             Edit::Userinfo { .. } | Edit::Port(_) => return Err(ParseError::OverrideFailure),
         };
-        let added: usize = pieces.iter().map(|p| p.len()).sum();
-        let new_len = (len - (end - start)).checked_add(added);
+        let (start, end) = (start as usize, end as usize);
+        let added = prefix.len() + text.len();
+        let new_len = (self.serialization.len() - (end - start)).checked_add(added);
         if new_len.is_none_or(|n| u32::try_from(n).is_err()) {
             return Err(ParseError::TooLong);
         }
-        self.replace(start, end, &pieces, added);
+        self.replace(start, end, prefix, text);
         self.shift(moved, added as i64 - (end - start) as i64);
         // The boundaries and flags inside the span.
-        let first = pieces.first().map_or(0, |p| p.len());
         match edit {
             Edit::Scheme(scheme) => {
                 self.scheme_end = to_u32(scheme.len());
@@ -155,7 +150,7 @@ impl Url {
             }
             Edit::Userinfo { username, .. } => self.username_end = to_u32(start + username.len()),
             Edit::Host(kind, _) if !has_host => {
-                self.username_end = to_u32(start + first);
+                self.username_end = to_u32(start + prefix.len());
                 self.host_start = self.username_end;
                 self.host_end = to_u32(start + added);
                 self.path_start = self.host_end;
@@ -163,7 +158,7 @@ impl Url {
             }
             Edit::Host(kind, _) => self.host = Some(kind),
             Edit::Port(port) => self.port = port,
-            Edit::Path(_) => self.path_start = to_u32(start + first),
+            Edit::Path(_) => self.path_start = to_u32(start + prefix.len()),
             Edit::Query(query) => {
                 self.query_start = query.and_then(|_| NonZeroU32::new(to_u32(start)));
             }
@@ -179,32 +174,31 @@ impl Url {
         Ok(())
     }
 
-    /// Replaces `start..end` of the serialization by `pieces` (`added` bytes in all). At the
-    /// end of the serialization the pieces are appended; elsewhere the first non-empty piece
-    /// replaces the span (if it is not empty) and each further one is inserted after it, a move of the text after
-    /// it each (at most three, a bounded number).
+    /// Replaces `start..end` of the serialization by `prefix` and `text`. At the end of the
+    /// serialization they are appended; elsewhere the text after the span moves once for
+    /// each of them that is not empty (at most twice). (`String::replace_range` copies its replacement byte
+    /// by byte: it is used only to overwrite a span that is not empty.)
     #[inline(always)]
-    fn replace(&mut self, start: usize, end: usize, pieces: &[&str; 4], added: usize) {
+    fn replace(&mut self, start: usize, end: usize, prefix: &str, text: &str) {
         let s = &mut self.serialization;
         if end == s.len() {
             s.truncate(start);
-            s.reserve_exact(added);
-            for piece in pieces {
-                s.push_str(piece);
+            // Amortized, as `insert_str` grows it elsewhere: the setters that follow
+            // (pathname, search, hash) append again (measured: exact growth costs each of
+            // them a reallocation).
+            s.reserve(prefix.len() + text.len());
+            s.push_str(prefix);
+            s.push_str(text);
+        } else if prefix.is_empty() || text.is_empty() {
+            let piece = if prefix.is_empty() { text } else { prefix };
+            if start == end {
+                s.insert_str(start, piece);
+            } else {
+                s.replace_range(start..end, piece);
             }
-            return;
-        }
-        let mut rest = pieces.iter().filter(|p| !p.is_empty());
-        let mut at = start;
-        // `replace_range` copies byte by byte: only to overwrite a span that is not empty.
-        if start < end {
-            let first = rest.next().copied().unwrap_or_default();
-            s.replace_range(start..end, first);
-            at += first.len();
-        }
-        for piece in rest {
-            s.insert_str(at, piece);
-            at += piece.len();
+        } else {
+            s.replace_range(start..end, prefix);
+            s.insert_str(start + prefix.len(), text);
         }
     }
 

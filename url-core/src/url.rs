@@ -137,7 +137,7 @@ impl Url {
     }
 
     #[inline]
-    fn end(&self) -> u32 {
+    pub(crate) fn end(&self) -> u32 {
         to_u32(self.serialization.len())
     }
 
