@@ -1,6 +1,6 @@
 //! A URL's components as borrowed strings, and the URL serializer (spec 4.5) that builds a
-//! record from them. Setters and state overrides use it: they change one component and
-//! build the record again (linear in the URL's length).
+//! record from them: `Url::check_invariants` re-derives a record with it. (Setters and state
+//! overrides do not: they edit one component in place, `splice.rs`.)
 
 use crate::error::ParseError;
 use crate::scheme::SchemeType;

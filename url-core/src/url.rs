@@ -12,8 +12,8 @@ use host::{HostKind, HostRef};
 
 /// A URL record (spec 4.1), stored as its serialization (spec 4.5).
 ///
-/// The standard's record, not its `URL` interface: the API crate `whatwg-url` wraps one in
-/// its own `Url` with the setter steps of spec 6.1. The methods here are section 4's
+/// The standard's record, not its `URL` interface: the API crate's `whatwg_url::Url` wraps
+/// one and adds the setter steps of spec 6.1. The methods here are section 4's
 /// algorithms: [`Url::parse`] is the URL parser with a parsed base, and the setters
 /// ([`Url::set_username`], [`Url::basic_parse_override`], …) change the record without the
 /// API's checks, leaving it unchanged where it cannot take the change.
@@ -99,8 +99,9 @@ impl Bounds {
 }
 
 impl Url {
-    /// The one way a record is made: the parser's end (`Parser::finish`), the fast path's
-    /// `build` and the setters' `Parts::build` all end here. `None` when the serialization is
+    /// The one way a record is made: the parser's end (`Parser::finish`), the fast paths'
+    /// `build` and `Parts::build` (the invariant check's re-derivation) all end here; the one
+    /// way one is edited is [`Url::splice`](crate::splice). `None` when the serialization is
     /// longer than `u32` offsets can address. Debug builds assert every offset relation and
     /// spec 4.1's rules on the result ([`Url::check_record`]).
     pub(crate) fn from_parts(serialization: String, bounds: Bounds) -> Option<Url> {

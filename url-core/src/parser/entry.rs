@@ -182,14 +182,13 @@ impl Url {
         input: &str,
         state: StateOverride,
     ) -> Result<Overridden, OverrideError> {
-        if self.refuses(state) {
-            return Ok(Overridden::Unchanged);
-        }
-        // A value the state would append as it is (fast/overrides.rs).
+        // A value the state would append as it is (fast/overrides.rs). The shortcuts take
+        // only a special URL for the states the entry may refuse (below), and a special URL
+        // never has an opaque path nor lacks a port's host: no refusal to check first.
         if let Some(done) = self.override_shortcut(input, state) {
             return Ok(done);
         }
-        self.override_general(input, state, &Utf8, &mut NoSink)
+        self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
     }
 
     /// [`Url::basic_parse_override`] without its shortcuts for values that need nothing
@@ -202,10 +201,7 @@ impl Url {
         input: &str,
         state: StateOverride,
     ) -> Result<Overridden, OverrideError> {
-        if self.refuses(state) {
-            return Ok(Overridden::Unchanged);
-        }
-        self.override_general(input, state, &Utf8, &mut NoSink)
+        self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
     }
 
     /// [`Url::basic_parse_override`] with an encoding and a validation error sink.
@@ -216,42 +212,27 @@ impl Url {
         encoding: &E,
         sink: &mut S,
     ) -> Result<Overridden, OverrideError> {
-        if self.refuses(state) {
-            return Ok(Overridden::Unchanged);
+        let too_long = OverrideError {
+            state,
+            error: ParseError::TooLong,
+        };
+        if u32::try_from(input.len()).is_err() {
+            return Err(too_long);
         }
-        self.override_general(input, state, encoding, sink)
-    }
-
-    /// What the setters check before they run the parser (spec 6.1), checked here too so
-    /// that a direct caller cannot build a record that breaks its invariants: the path state
-    /// cannot append segments to an opaque path (the pathname setter, step 2), a URL with an
-    /// opaque path takes no host (the host and hostname setters, step 1), and one that cannot
-    /// have a port takes none (the port setter, step 1). Checked once per call, before the
-    /// shortcuts, which rely on it.
-    fn refuses(&self, state: StateOverride) -> bool {
-        match state {
+        // What the setters check before they run the parser (spec 6.1), checked here too so
+        // that a direct caller cannot build a record that breaks its invariants: the path
+        // state cannot append segments to an opaque path (the pathname setter, step 2), a URL
+        // with an opaque path takes no host (the host and hostname setters, step 1), and one
+        // that cannot have a port takes none (the port setter, step 1).
+        let refused = match state {
             StateOverride::PathStart | StateOverride::Host | StateOverride::Hostname => {
                 self.opaque_path
             }
             StateOverride::Port => self.cannot_have_username_password_port(),
             _ => false,
-        }
-    }
-
-    /// The basic URL parser's state machine with this URL and a state override, once the
-    /// entry has checked that the override applies ([`Url::refuses`]).
-    fn override_general<E: Encoder + ?Sized, S: ValidationSink>(
-        &mut self,
-        input: &str,
-        state: StateOverride,
-        encoding: &E,
-        sink: &mut S,
-    ) -> Result<Overridden, OverrideError> {
-        if u32::try_from(input.len()).is_err() {
-            return Err(OverrideError {
-                state,
-                error: ParseError::TooLong,
-            });
+        };
+        if refused {
+            return Ok(Overridden::Unchanged);
         }
         // Steps 2 and 3 (step 1 is only for a new url).
         let (prepared, map) = prepare(input, false, sink);
