@@ -30,6 +30,8 @@ mod segments;
 mod serde_impl;
 mod setters;
 mod stringifier;
+#[cfg(feature = "testing")]
+mod testing;
 mod url;
 mod utf16;
 mod valid;

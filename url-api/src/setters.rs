@@ -275,7 +275,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_host(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_host_or_hostname(value, StateOverride::Host)
+        self.set_host_or_hostname(value, StateOverride::Host, Shortcuts::Taken)
     }
 
     /// The `hostname` setter (spec 6.1); see [`try_set_hostname`](Url::try_set_hostname).
@@ -303,13 +303,15 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_host_or_hostname(value, StateOverride::Hostname)
+        self.set_host_or_hostname(value, StateOverride::Hostname, Shortcuts::Taken)
     }
 
-    fn set_host_or_hostname(
+    /// The host and hostname setters' steps.
+    pub(crate) fn set_host_or_hostname(
         &mut self,
         value: &str,
         state: StateOverride,
+        shortcuts: Shortcuts,
     ) -> Result<(), SetterError> {
         // Step 1: if this's URL has an opaque path, then return.
         if self.inner.has_opaque_path() {
@@ -320,8 +322,7 @@ impl Url {
         }
         // Step 2: basic URL parse the value with this's URL and the host (hostname) state.
         // The host state may go on to the port state: a failure there is the port's.
-        self.inner
-            .basic_parse_override(value, state)
+        basic_parse_override(&mut self.inner, value, state, shortcuts)
             .map(|_| ())
             .map_err(|e| match e {
                 OverrideError {
@@ -407,11 +408,23 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_pathname_with(value, Shortcuts::Taken)
+    }
+
+    /// The pathname setter's steps.
+    pub(crate) fn set_pathname_with(
+        &mut self,
+        value: &str,
+        shortcuts: Shortcuts,
+    ) -> Result<(), SetterError> {
         // Step 1: if this's URL has an opaque path, then return.
         if self.inner.has_opaque_path() {
             return Err(SetterError::HasOpaquePath);
         }
-        self.edit_then_parse(value, StateOverride::PathStart, |url| url.clear_path())
+        // Step 2: empty this's URL's path; step 3: basic URL parse the value.
+        self.edit_then_parse(value, StateOverride::PathStart, shortcuts, |url| {
+            url.clear_path()
+        })
     }
 
     /// The `search` setter (spec 6.1); see [`try_set_search`](Url::try_set_search).
@@ -443,6 +456,15 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_search(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_search_with(value, Shortcuts::Taken)
+    }
+
+    /// The search setter's steps.
+    pub(crate) fn set_search_with(
+        &mut self,
+        value: &str,
+        shortcuts: Shortcuts,
+    ) -> Result<(), SetterError> {
         // Step 3: the empty string sets the query to null (the query object's list becomes
         // empty with it).
         if value.is_empty() {
@@ -451,7 +473,9 @@ impl Url {
         }
         // Steps 4-6: remove a single leading "?", set the query to "", parse into it.
         let input = value.strip_prefix('?').unwrap_or(value);
-        self.edit_then_parse(input, StateOverride::Query, |url| url.set_query(Some("")))
+        self.edit_then_parse(input, StateOverride::Query, shortcuts, |url| {
+            url.set_query(Some(""))
+        })
     }
 
     /// The `hash` setter (spec 6.1); see [`try_set_hash`](Url::try_set_hash).
@@ -481,6 +505,15 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_hash(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_hash_with(value, Shortcuts::Taken)
+    }
+
+    /// The hash setter's steps.
+    pub(crate) fn set_hash_with(
+        &mut self,
+        value: &str,
+        shortcuts: Shortcuts,
+    ) -> Result<(), SetterError> {
         // Step 3: the empty string sets the fragment to null.
         if value.is_empty() {
             self.inner.set_fragment(None);
@@ -488,7 +521,7 @@ impl Url {
         }
         // Steps 4-6: remove a single leading "#", set the fragment to "", parse into it.
         let input = value.strip_prefix('#').unwrap_or(value);
-        self.edit_then_parse(input, StateOverride::Fragment, |url| {
+        self.edit_then_parse(input, StateOverride::Fragment, shortcuts, |url| {
             url.set_fragment(Some(""))
         })
     }
@@ -501,12 +534,12 @@ impl Url {
         &mut self,
         input: &str,
         state: StateOverride,
+        shortcuts: Shortcuts,
         edit: impl FnOnce(&mut url_core::Url),
     ) -> Result<(), SetterError> {
         let saved = (!fits(self, input.len())).then(|| self.inner.clone());
         edit(&mut self.inner);
-        self.inner
-            .basic_parse_override(input, state)
+        basic_parse_override(&mut self.inner, input, state, shortcuts)
             .map(|_| ())
             .map_err(|e| {
                 if let Some(saved) = saved {
@@ -514,6 +547,31 @@ impl Url {
                 }
                 too_long_or(e.error, SetterError::TooLong)
             })
+    }
+}
+
+/// Whether the basic URL parser with a state override may take url-core's shortcuts for
+/// values that need nothing done: always, but in the `testing` hooks (`testing.rs`), which run
+/// the same setter steps with the general state machine alone.
+#[derive(Clone, Copy)]
+pub(crate) enum Shortcuts {
+    Taken,
+    #[cfg(feature = "testing")]
+    Skipped,
+}
+
+/// The basic URL parser with `url` and `state` as state override (spec 4.4).
+#[inline]
+fn basic_parse_override(
+    url: &mut url_core::Url,
+    input: &str,
+    state: StateOverride,
+    shortcuts: Shortcuts,
+) -> Result<Overridden, OverrideError> {
+    match shortcuts {
+        Shortcuts::Taken => url.basic_parse_override(input, state),
+        #[cfg(feature = "testing")]
+        Shortcuts::Skipped => url.basic_parse_override_without_shortcuts(input, state),
     }
 }
 

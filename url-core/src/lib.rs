@@ -1,6 +1,18 @@
 //! The URL record, the basic URL parser, the URL serializer, origins and equality of the
 //! [WHATWG URL Standard](https://url.spec.whatwg.org/) (section 4, July 2026 edition).
 //!
+//! This is the layer below the API. Its [`Url`] is what the standard calls a *URL record*
+//! (spec 4.1), with the algorithms of section 4 that act on one: the basic URL parser with a
+//! parsed base and with a state override, the serializer, "set the username" and the like.
+//! It is not the `URL` interface of section 6: that is `whatwg_url::Url` (package
+//! `whatwg-url`), which wraps one record and adds the setter steps of spec 6.1 (their early
+//! returns and errors), string bases, `searchParams` and Rust conventions. Where the two have
+//! methods of the same name, the record's follow section 4: [`Url::parse`] takes a parsed base
+//! (`Option<&Url>`, the basic URL parser's *base*) where the API takes a string, and
+//! [`Url::set_username`] is the standard's "set the username", which leaves a URL that cannot
+//! have credentials as it is, where the API's `username` setter returns first and says so.
+//! Most programs want `whatwg-url`; this crate is for those that build on the record itself.
+//!
 //! ```
 //! use url_core::{Url, ValidationError};
 //!
@@ -52,6 +64,7 @@ mod parts;
 mod path;
 mod scheme;
 mod setters;
+mod splice;
 mod state_override;
 mod url;
 

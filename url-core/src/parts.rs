@@ -1,6 +1,6 @@
 //! A URL's components as borrowed strings, and the URL serializer (spec 4.5) that builds a
-//! record from them. Setters and state overrides use it: they change one component and
-//! build the record again (linear in the URL's length).
+//! record from them: `Url::check_invariants` re-derives a record with it. (Setters and state
+//! overrides do not: they edit one component in place, `splice.rs`.)
 
 use crate::error::ParseError;
 use crate::scheme::SchemeType;
@@ -23,14 +23,13 @@ pub(crate) struct Parts<'a> {
     pub(crate) fragment: Option<&'a str>,
 }
 
-/// Appends a port's decimal serialization ("serialize an integer", spec 1) to `out`.
-pub(crate) fn push_port(port: u16, out: &mut String) {
-    let mut digits = [0u8; 5];
-    let mut i = digits.len();
+/// A port's decimal digits ("serialize an integer", spec 1), written into `buf`.
+pub(crate) fn port_digits(port: u16, buf: &mut [u8; 5]) -> &str {
+    let mut i = buf.len();
     let mut n = port;
     loop {
         i -= 1;
-        if let Some(d) = digits.get_mut(i) {
+        if let Some(d) = buf.get_mut(i) {
             *d = b'0' + (n % 10) as u8;
         }
         n /= 10;
@@ -38,9 +37,14 @@ pub(crate) fn push_port(port: u16, out: &mut String) {
             break;
         }
     }
-    for &d in digits.get(i..).unwrap_or_default() {
-        out.push(char::from(d));
-    }
+    buf.get(i..)
+        .and_then(|digits| core::str::from_utf8(digits).ok())
+        .unwrap_or_default()
+}
+
+/// Appends a port's decimal serialization to `out`.
+pub(crate) fn push_port(port: u16, out: &mut String) {
+    out.push_str(port_digits(port, &mut [0; 5]));
 }
 
 impl<'a> Parts<'a> {

@@ -1,4 +1,6 @@
-//! The URL record (spec 4.1): one serialization plus the offsets of its components.
+//! The URL record (spec 4.1): one serialization plus the offsets of its components. The
+//! section 4 algorithms on it live beside it (`parser/`, `setters.rs`, `splice.rs`,
+//! `origin.rs`); the `URL` interface of section 6 that wraps it is `whatwg_url::Url`.
 
 use crate::path::PathSegments;
 use crate::scheme::SchemeType;
@@ -9,6 +11,12 @@ use core::num::NonZeroU32;
 use host::{HostKind, HostRef};
 
 /// A URL record (spec 4.1), stored as its serialization (spec 4.5).
+///
+/// The standard's record, not its `URL` interface: the API crate's `whatwg_url::Url` wraps
+/// one and adds the setter steps of spec 6.1. The methods here are section 4's
+/// algorithms: [`Url::parse`] is the URL parser with a parsed base, and the setters
+/// ([`Url::set_username`], [`Url::basic_parse_override`], …) change the record without the
+/// API's checks, leaving it unchanged where it cannot take the change.
 ///
 /// The record is the URL serializer's output in one `String` plus `u32` offsets of the
 /// component boundaries and a few flags. Every getter is a slice of that string, and
@@ -91,8 +99,9 @@ impl Bounds {
 }
 
 impl Url {
-    /// The one way a record is made: the parser's end (`Parser::finish`), the fast path's
-    /// `build` and the setters' `Parts::build` all end here. `None` when the serialization is
+    /// The one way a record is made: the parser's end (`Parser::finish`), the fast paths'
+    /// `build` and `Parts::build` (the invariant check's re-derivation) all end here; the one
+    /// way one is edited is [`Url::splice`](crate::splice). `None` when the serialization is
     /// longer than `u32` offsets can address. Debug builds assert every offset relation and
     /// spec 4.1's rules on the result ([`Url::check_record`]).
     pub(crate) fn from_parts(serialization: String, bounds: Bounds) -> Option<Url> {
@@ -137,7 +146,7 @@ impl Url {
     }
 
     #[inline]
-    fn end(&self) -> u32 {
+    pub(crate) fn end(&self) -> u32 {
         to_u32(self.serialization.len())
     }
 

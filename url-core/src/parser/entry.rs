@@ -4,7 +4,7 @@
 use super::input::{Listener, prepare};
 use super::{Flow, Parser, State, StateOverride};
 use crate::error::{Overridden, OverrideError, ParseError};
-use crate::parts::Parts;
+use crate::splice::Edit;
 use crate::url::Url;
 use host::{HostKind, NoSink, ValidationSink};
 use percent::{Encoder, Utf8};
@@ -194,7 +194,9 @@ impl Url {
         input: &str,
         state: StateOverride,
     ) -> Result<Overridden, OverrideError> {
-        // A value the state would append as it is (fast/overrides.rs).
+        // A value the state would append as it is (fast/overrides.rs). The shortcuts take
+        // only a special URL for the states the entry may refuse (below), and a special URL
+        // never has an opaque path nor lacks a port's host: no refusal to check first.
         if let Some(done) = self.override_shortcut(input, state) {
             return Ok(done);
         }
@@ -269,14 +271,10 @@ impl Url {
             Err(_) => parser.host_set,
         };
         if changed {
-            let committed = match state {
-                // The query and fragment states wrote the whole new component (the old one
-                // was loaded first): spliced in place.
-                StateOverride::Query => self.splice_query(Some(&parser.out)),
-                StateOverride::Fragment => self.splice_fragment(Some(&parser.out)),
-                _ => parser.commit(self, state).map(|url| *self = url),
-            };
-            committed.map_err(|error| OverrideError { state, error })?;
+            // Each component this run set is spliced in place (`Url::splice`).
+            parser
+                .commit(self, state)
+                .map_err(|error| OverrideError { state, error })?;
         }
         match result {
             Ok(Flow::Unchanged) => Ok(Overridden::Unchanged),
@@ -311,33 +309,38 @@ impl Parser<'_> {
         self.out.push_str(component);
     }
 
-    /// With a state override: the url with the components this run set.
-    fn commit(&self, url: &Url, state: StateOverride) -> Result<Url, ParseError> {
-        let mut parts = Parts::of(url);
+    /// With a state override: splices the components this run set into url. On failure (too
+    /// long) url may hold some of them: only the host state sets two, and it sets the host
+    /// first, as the spec does.
+    fn commit(&self, url: &mut Url, state: StateOverride) -> Result<(), ParseError> {
         let new = self.out.as_str();
         match state {
             StateOverride::SchemeStart => {
-                parts.scheme = new;
                 // Scheme state, step 2.3.1: "If url's port is url's scheme's default port,
-                // then set url's port to null."
+                // then set url's port to null." (First, so that the record never holds its
+                // scheme's default port.)
                 if url.port.is_some() && url.port == crate::scheme::default_port(new) {
-                    parts.port = None;
+                    url.splice(Edit::Port(None))?;
                 }
+                url.splice(Edit::Scheme(new))
             }
             StateOverride::Host | StateOverride::Hostname | StateOverride::Port => {
                 if self.host_set {
                     let kind = self.bounds.host.unwrap_or(HostKind::Empty);
-                    parts.host = Some((kind, new.get(..self.bounds.host_end).unwrap_or_default()));
+                    let host = new.get(..self.bounds.host_end).unwrap_or_default();
+                    url.splice(Edit::Host(kind, host))?;
                 }
                 if self.port_set {
-                    parts.port = self.bounds.port;
+                    url.splice(Edit::Port(self.bounds.port))?;
                 }
+                Ok(())
             }
-            StateOverride::PathStart => parts.path = new,
-            StateOverride::Query => parts.query = Some(new),
-            StateOverride::Fragment => parts.fragment = Some(new),
+            StateOverride::PathStart => url.splice(Edit::Path(new)),
+            // The query and fragment states wrote the whole new component (the old one was
+            // loaded first).
+            StateOverride::Query => url.splice(Edit::Query(Some(new))),
+            StateOverride::Fragment => url.splice(Edit::Fragment(Some(new))),
         }
-        parts.build()
     }
 }
 

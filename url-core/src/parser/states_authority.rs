@@ -13,6 +13,9 @@ use percent::USERINFO;
 
 impl Parser<'_> {
     /// 4.4 special authority slashes state.
+    ///
+    /// Shortcuts: absolute `fast::special` (step 1); relative `fast::parse_relative_normal` on
+    /// `//` (through the absolute fast path); override: none.
     pub(crate) fn special_authority_slashes_state(&mut self, pointer: usize) -> Step {
         if self.rest(pointer).starts_with(b"//") {
             // Step 1.
@@ -31,6 +34,9 @@ impl Parser<'_> {
     }
 
     /// 4.4 special authority ignore slashes state: skips every further `/` and `\`.
+    ///
+    /// Shortcuts: absolute `fast::special` (step 1, no further slash; step 2 is the general
+    /// path's); relative `fast::parse_relative_normal` on `//` (the same); override: none.
     pub(crate) fn special_authority_ignore_slashes_state(&mut self, mut pointer: usize) -> Step {
         // Step 2: each "/" or "\" is a validation error, and is skipped.
         while let Some(b'/' | b'\\') = self.byte(pointer) {
@@ -49,6 +55,9 @@ impl Parser<'_> {
     ///
     /// The fast path (`fast::special`, `fast::not_special_authority`) takes this state early only
     /// for an authority without `@` (no credentials) and without `[`; the rest comes here.
+    ///
+    /// Shortcuts: absolute as above (step 2, an authority without `@`); relative
+    /// `fast::parse_relative_normal` on `//` (the same); override: none (no setter starts here).
     pub(crate) fn authority_state(&mut self, pointer: usize) -> Step {
         // The host is non-null from here on: the serialization gets its "//".
         self.out.push_str("//");
@@ -123,6 +132,12 @@ impl Parser<'_> {
     /// The fast path decides this state early for an ASCII domain without `%` (lowercased, as the
     /// host parser's steps 4 to 8 give it), an IPv4 address already in the serializer's form
     /// (`fast::is_serialized_ipv4`), and an opaque host with nothing to encode.
+    ///
+    /// Shortcuts: absolute as above (step 3.3 to 3.5, and step 2 before a port); relative
+    /// `fast::parse_relative_normal` on `//` (the same) and its relative state step 5.1 (the
+    /// base's host); override `Url::hostname_shortcut` (`fast/overrides.rs`: step 3.3 to 3.6
+    /// with the hostname state as override, a special URL and an ASCII domain that domain to
+    /// ASCII keeps).
     pub(crate) fn host_state(&mut self, pointer: usize) -> Step {
         // Step 1: a state override on a file URL goes to the file host state.
         if self.state_override.is_some() && self.bounds.scheme_type == SchemeType::File {
@@ -219,6 +234,9 @@ impl Parser<'_> {
     ///
     /// The fast path (`fast::port`) takes this state early for one to five digits without a
     /// leading zero, at most 65535, storing a scheme's default port as null (step 2.1.3).
+    ///
+    /// Shortcuts: absolute as above (step 2); relative: through the absolute fast path on `//`;
+    /// override: none (the port setter always comes here).
     pub(crate) fn port_state(&mut self, pointer: usize) -> Step {
         // Step 1: ASCII digits go to the buffer.
         let rest = self.rest(pointer);

@@ -8,6 +8,9 @@ use host::{HostKind, ValidationError};
 
 impl Parser<'_> {
     /// 4.4 file state.
+    ///
+    /// Shortcuts: absolute `fast::special` (step 3, `//` after `file:`); relative: none (a `file`
+    /// base is not taken); override: none.
     pub(crate) fn file_state(&mut self, pointer: usize) -> Step {
         // Step 1: url's scheme is "file" (already written when it came from the scheme
         // state).
@@ -78,6 +81,9 @@ impl Parser<'_> {
     }
 
     /// 4.4 file slash state.
+    ///
+    /// Shortcuts: absolute `fast::special` (step 1, `/` then the file host state); relative: none;
+    /// override: none.
     pub(crate) fn file_slash_state(&mut self, pointer: usize) -> Step {
         match self.byte(pointer) {
             // Step 1.
@@ -114,6 +120,10 @@ impl Parser<'_> {
     ///
     /// The fast path takes this state early for `file:///` (the empty host) and a host it would
     /// keep; `localhost` and a Windows drive letter after the slashes come here.
+    ///
+    /// Shortcuts: absolute as above (step 1.3 for a host the fast path keeps, and the empty host);
+    /// relative: none; override `Url::hostname_shortcut` (`fast/overrides.rs`: step 1.3 with a
+    /// state override, not `localhost`, and its input holds no Windows drive letter).
     pub(crate) fn file_host_state(&mut self, pointer: usize) -> Step {
         // Step 1: the buffer runs to EOF, "/", "\", "?" or "#".
         let rest = self.rest(pointer);

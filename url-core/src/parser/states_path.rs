@@ -17,6 +17,10 @@ impl Parser<'_> {
     /// 4.4 path start state.
     ///
     /// The fast path takes this state early: a special URL's empty path becomes `/` there too.
+    ///
+    /// Shortcuts: absolute as above (step 1); relative `fast::parse_relative_normal` (through
+    /// the absolute fast path on `//`); override `Url::path_shortcut` (`fast/overrides.rs`: step
+    /// 1 on a special URL's emptied path and an input that starts with `/`).
     pub(crate) fn path_start_state(&mut self, pointer: usize) -> Step {
         let c = self.byte(pointer);
         if self.special() {
@@ -65,6 +69,13 @@ impl Parser<'_> {
     /// The fast path (`fast::path_query_fragment`) takes this state early for a path with no byte
     /// to encode and no single- or double-dot segment (nor a Windows drive letter quirk); any
     /// other path comes here.
+    ///
+    /// Shortcuts: absolute as above (steps 1.4.2, 1.5 and 2.2 on segments with nothing to
+    /// encode; 1.6 and 1.7); relative `fast::parse_relative_normal` (the same on a
+    /// directory-relative path after the relative state's step 5.4, and step 1.2 for each
+    /// leading `../`); override `Url::path_shortcut` (`fast/overrides.rs`: steps 1.4.2 and 2.2
+    /// with a state override, no dot segment and no Windows drive letter quirk: the input
+    /// percent-encoded with the path percent-encode set).
     pub(crate) fn path_state(&mut self, mut pointer: usize) -> Step {
         let special = self.special();
         let ends = match (self.state_override.is_some(), special) {
@@ -228,6 +239,10 @@ impl Parser<'_> {
     ///
     /// The fast path (`fast::not_special_without_host`) takes this state early for a path with
     /// nothing the C0 control percent-encode set encodes and no U+0020 SPACE.
+    ///
+    /// Shortcuts: absolute as above (step 3.2 on nothing to encode, steps 1 and 2 before a
+    /// query or fragment); relative: none (the base is special); override: none (the pathname
+    /// setter returns first on an opaque path).
     pub(crate) fn opaque_path_state(&mut self, mut pointer: usize) -> Step {
         loop {
             let rest = self.rest(pointer);
@@ -282,6 +297,11 @@ impl Parser<'_> {
     ///
     /// The fast path (`fast::query_fragment`) takes this state early for a query with no byte of
     /// the (special-)query percent-encode set.
+    ///
+    /// Shortcuts: absolute as above (steps 2.2 and 3.2); relative `fast::parse_relative_normal`
+    /// (the same after the relative state's step 5.2); override `Url::query_shortcut`
+    /// (`fast/overrides.rs`: steps 2.2 and 3.2 with a state override and UTF-8: the input
+    /// percent-encoded with the (special-)query percent-encode set).
     pub(crate) fn query_state(&mut self, pointer: usize) -> Step {
         // Step 1: the encoding is used only for special URLs other than ws and wss.
         let utf8 = self.encoding.is_utf8()
@@ -332,6 +352,11 @@ impl Parser<'_> {
     ///
     /// The fast path (`fast::fragment`) takes this state early for a fragment with no byte of the
     /// fragment percent-encode set.
+    ///
+    /// Shortcuts: absolute as above (step 1.2 on nothing to encode); relative
+    /// `fast::parse_relative_normal` (the same after the relative state's step 5.3); override
+    /// `Url::fragment_shortcut` (`fast/overrides.rs`: step 1.2 with a state override: the input
+    /// percent-encoded with the fragment percent-encode set).
     pub(crate) fn fragment_state(&mut self, pointer: usize) -> Step {
         let end = self.input.len();
         self.check_url_units(pointer, end);

@@ -15,6 +15,10 @@ const SLACK: usize = 16;
 
 impl Parser<'_> {
     /// 4.4 scheme start state.
+    ///
+    /// Shortcuts: absolute `fast::recognize` (step 1, an ASCII alpha first); relative
+    /// `fast::parse_relative_normal` (step 2, for input `fast::relative::starts_with_scheme`
+    /// rejects); override: none (the protocol setter always comes here).
     pub(crate) fn scheme_start_state(&mut self, pointer: usize) -> Step {
         match self.byte(pointer) {
             // Step 1: an ASCII alpha starts the scheme (the scheme state appends it).
@@ -30,6 +34,10 @@ impl Parser<'_> {
     ///
     /// The fast path (`fast::recognize`) takes this state early for a scheme followed by `//` (or any
     /// non-special scheme), lowercasing it as step 2 does; anything else comes here.
+    ///
+    /// Shortcuts: absolute `fast::recognize` (steps 1 and 2, below); relative
+    /// `fast::parse_relative_normal` on `//` (step 2.7's special authority slashes state, as
+    /// if this state had read the base's scheme); override: none.
     pub(crate) fn scheme_state(&mut self, pointer: usize) -> Step {
         // Step 1: ASCII alphanumeric, "+", "-" and "." go to the buffer. The common special
         // schemes followed by "://" are recognized from one word of input.
@@ -120,6 +128,9 @@ impl Parser<'_> {
     }
 
     /// 4.4 no scheme state.
+    ///
+    /// Shortcuts: absolute: none (an absolute URL never comes here); relative
+    /// `fast::parse_relative_normal` (step 3: a special base other than `file`); override: none.
     pub(crate) fn no_scheme_state(&mut self, pointer: usize) -> Step {
         let c = self.byte(pointer);
         let Some(base) = self.base else {
@@ -150,6 +161,10 @@ impl Parser<'_> {
     }
 
     /// 4.4 special relative or authority state.
+    ///
+    /// Shortcuts: absolute `fast::special` (step 1, `//` after a special scheme equal to the
+    /// base's: the same as the special authority slashes state, and the fast path reads no
+    /// base); relative: none; override: none.
     pub(crate) fn special_relative_or_authority_state(&mut self, pointer: usize) -> Step {
         if self.rest(pointer).starts_with(b"//") {
             // Step 1: c and remaining's first code point are "/".
@@ -168,6 +183,10 @@ impl Parser<'_> {
     }
 
     /// 4.4 path or authority state.
+    ///
+    /// Shortcuts: absolute `fast::not_special_authority` (step 1) and
+    /// `fast::not_special_without_host` (step 2); relative: none (the base is special); override:
+    /// none.
     pub(crate) fn path_or_authority_state(&mut self, pointer: usize) -> Step {
         if self.byte(pointer) == Some(b'/') {
             // Step 1.
@@ -181,6 +200,10 @@ impl Parser<'_> {
     }
 
     /// 4.4 relative state.
+    ///
+    /// Shortcuts: absolute: none; relative `fast::parse_relative_normal` (step 3 on `//`, steps
+    /// 5.1 and 5.2 on `?`, 5.1 and 5.3 on `#`, 5.1 and 5.4 on a directory-relative path);
+    /// override: none.
     pub(crate) fn relative_state(&mut self, pointer: usize) -> Step {
         let Some(base) = self.base else {
             return Err(self.failure(ValidationError::MissingSchemeNonRelativeUrl, pointer));
@@ -241,6 +264,9 @@ impl Parser<'_> {
     }
 
     /// 4.4 relative slash state.
+    ///
+    /// Shortcuts: absolute: none; relative `fast::parse_relative_normal` (step 1 on a second
+    /// `/`, then the absolute fast path on the base's scheme); override: none.
     pub(crate) fn relative_slash_state(&mut self, pointer: usize) -> Step {
         match self.byte(pointer) {
             // Step 1: special and "/" or "\".

@@ -2,13 +2,15 @@
 //! state would append them code point by code point: as they are, or UTF-8 percent-encoded with
 //! the component's percent-encode set.
 //!
-//! Each shortcut is named at the state it replaces and takes only inputs for which that
-//! state's output is provably the input percent-encoded with that set: no tab or newline (the
-//! basic URL parser removes them first, step 3, where the set would encode them) and the
-//! conditions below. On anything else it returns `None` and [`Url::basic_parse_override`] runs
-//! the general state machine. The
-//! setters fuzz target and `tests/override_shortcuts.rs` check every shortcut against the
-//! general path (`Url::basic_parse_override_without_shortcuts`, feature `testing`).
+//! Each shortcut names the steps it replaces (section and step of the standard), is named in
+//! turn at each state whose steps it replaces (`parser/states_*.rs`, "Shortcuts:"), and takes
+//! only inputs for which that state's output is provably the input percent-encoded with that
+//! set: no tab or newline (the basic URL parser removes them first, step 3, where the set
+//! would encode them) and the conditions below. On anything else it returns `None` and
+//! [`Url::basic_parse_override`] runs the general state machine. Each edits the record through
+//! [`Url::splice`](crate::splice). The setters fuzz target (through whatwg-url's own setter
+//! steps) and `tests/override_shortcuts.rs` check every shortcut against the general path
+//! (`Url::basic_parse_override_without_shortcuts`, feature `testing`).
 
 use super::scan::{
     FRAGMENT_STOP, HOST_STOP, QUERY_STOP, SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, scan,
@@ -18,10 +20,10 @@ use crate::error::Overridden;
 use crate::parser::StateOverride;
 use crate::parser::tables::is_windows_drive_letter;
 use crate::scheme::SchemeType;
-use crate::url::{Url, to_u32};
+use crate::splice::Edit;
+use crate::url::Url;
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::num::NonZeroU32;
 use host::HostKind;
 use percent::{AsciiSet, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
@@ -47,6 +49,10 @@ impl Url {
 
     /// Query state: every code point is appended, percent-encoded with the (special-)query
     /// percent-encode set (UTF-8, without a listener: no validation error matters).
+    ///
+    /// Replaces 4.4 query state, step 1 (UTF-8 whatever the URL), steps 3.1 and 3.2 (each code
+    /// point to the buffer) and steps 2.1 to 2.3 at EOF (percent-encode after encoding and
+    /// append to url's query); with a state override `#` is a code point of the query.
     fn query_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
         let (class, set) = if self.scheme_type.is_special() {
             (SPECIAL_QUERY_STOP, SPECIAL_QUERY)
@@ -59,27 +65,30 @@ impl Url {
             // A null query is the general path's to decide.
             None => return None,
             // The setter's case: the query was set to "" first.
-            Some("") => self.splice_query(Some(input)).ok()?,
+            Some("") => self.splice(Edit::Query(Some(input))).ok()?,
             Some(query) => {
                 let mut query = String::from(query);
                 query.push_str(input);
-                self.splice_query(Some(&query)).ok()?;
+                self.splice(Edit::Query(Some(&query))).ok()?;
             }
         }
         Some(Overridden::Changed)
     }
 
     /// Fragment state: the same with the fragment percent-encode set.
+    ///
+    /// Replaces 4.4 fragment state, steps 1.1 and 1.2 (UTF-8 percent-encode each code point
+    /// with the fragment percent-encode set and append it to url's fragment).
     fn fragment_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
         let encoded = encoded_unless_stripped(input, scan(bytes, 0, FRAGMENT_STOP), FRAGMENT)?;
         let input = encoded.as_ref();
         match self.fragment() {
             None => return None,
-            Some("") => self.splice_fragment(Some(input)).ok()?,
+            Some("") => self.splice(Edit::Fragment(Some(input))).ok()?,
             Some(fragment) => {
                 let mut fragment = String::from(fragment);
                 fragment.push_str(input);
-                self.splice_fragment(Some(&fragment)).ok()?;
+                self.splice(Edit::Fragment(Some(&fragment))).ok()?;
             }
         }
         Some(Overridden::Changed)
@@ -93,12 +102,16 @@ impl Url {
     /// `file`, the path state's Windows drive letter quirk (step 1.2, on the first segment
     /// while the path is empty) must not apply: the first segment is not a Windows drive
     /// letter.
+    ///
+    /// Replaces 4.4 path start state, step 1 (a special URL: `/` is the path's own, on to the
+    /// path state), and 4.4 path state, step 1 at each `/` and at EOF (1.4.2 append the
+    /// buffer to url's path, 1.5 empty the buffer) and steps 2.1 and 2.2 (each other code
+    /// point, percent-encoded, to the buffer).
     fn path_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        let path_start = self.path_start as usize;
-        let path_end = self.path_end() as usize;
+        // A special URL never has an opaque path (spec 4.1), and the entry has refused an
+        // opaque path already: no third check of it here.
         if !self.scheme_type.is_special()
-            || self.opaque_path
-            || path_start != path_end
+            || self.path_start != self.path_end()
             || bytes.first() != Some(&b'/')
         {
             return None;
@@ -138,11 +151,9 @@ impl Url {
         } else {
             Cow::Borrowed(input)
         };
-        let input = encoded.as_ref();
-        // Encoding grew it: the record's offsets must still fit (checked above for the input).
-        u32::try_from(self.serialization.len().checked_add(input.len())?).ok()?;
-        self.serialization.insert_str(path_start, input);
-        self.shift_after_path_start(input.len());
+        // The path is empty: the new one replaces nothing (the splice checks that the
+        // encoded path still fits).
+        self.splice(Edit::Path(&encoded)).ok()?;
         Some(Overridden::Changed)
     }
 
@@ -153,6 +164,11 @@ impl Url {
     /// is (spec 3.3, an ASCII domain is lowercased whatever ToASCII says): the host becomes it.
     /// The file host state turns `localhost` into the empty host (step 1.3.2): not here; and
     /// its Windows drive letter check needs a `:` or `|`, which the input cannot hold.
+    ///
+    /// Replaces 4.4 host state / hostname state, step 4 (each code point to the buffer), then
+    /// at EOF steps 3.3 to 3.6 (3.3 host parse the buffer, whose domain to ASCII, spec 3.3,
+    /// gives the buffer itself; 3.5 set url's host; 3.6 return); for `file`, 4.4 file host
+    /// state, step 1.3, the same.
     fn hostname_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
         if !self.scheme_type.is_special() || self.host.is_none() || bytes.is_empty() {
             return None;
@@ -169,22 +185,8 @@ impl Url {
         if last.first().is_none_or(u8::is_ascii_digit) {
             return None;
         }
-        let (start, end) = (self.host_start as usize, self.host_end as usize);
-        self.serialization.replace_range(start..end, input);
-        let grown = input.len() as i64 - (end - start) as i64;
-        self.host_end = to_u32(start + input.len());
-        self.path_start = shift(self.path_start, grown);
-        self.query_start = self.query_start.map(|q| shift_nonzero(q, grown));
-        self.fragment_start = self.fragment_start.map(|f| shift_nonzero(f, grown));
-        self.host = Some(HostKind::Domain);
+        self.splice(Edit::Host(HostKind::Domain, input)).ok()?;
         Some(Overridden::Changed)
-    }
-
-    /// The query and fragment moved by `added` bytes inserted at the path's start.
-    fn shift_after_path_start(&mut self, added: usize) {
-        let added = added as i64;
-        self.query_start = self.query_start.map(|q| shift_nonzero(q, added));
-        self.fragment_start = self.fragment_start.map(|f| shift_nonzero(f, added));
     }
 }
 
@@ -211,12 +213,4 @@ fn encode(input: &str, set: &AsciiSet) -> String {
     let mut out = String::with_capacity(input.len().saturating_mul(3));
     percent::utf8_percent_encode_into(input, set, &mut out);
     out
-}
-
-fn shift(offset: u32, by: i64) -> u32 {
-    to_u32((i64::from(offset) + by) as usize)
-}
-
-fn shift_nonzero(offset: NonZeroU32, by: i64) -> NonZeroU32 {
-    NonZeroU32::new(shift(offset.get(), by)).unwrap_or(offset)
 }

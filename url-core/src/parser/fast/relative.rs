@@ -1,27 +1,32 @@
 //! The fast path for the commonest relative references against a special base that is not
 //! `file`: a query (`?q`), a fragment (`#f`), a path relative to the base's directory
 //! (`page.html`, `a/b?q`, `../../a/b`) and a scheme-relative URL (`//host/path`), each already
-//! normal. The
-//! basic URL parser (spec 4.4) gives for the first three the base's serialization up to a
-//! point, followed by the input itself, and for the last the absolute URL of the base's scheme:
+//! normal. The basic URL parser (spec 4.4) gives for the first three the base's serialization
+//! up to a point, followed by the input itself, and for the last the absolute URL of the
+//! base's scheme:
 //!
-//! - the no scheme state sends input that does not start with a scheme to the relative state
-//!   (the base is special and not `file`, so its path is not opaque);
-//! - relative state, `?`: the base's scheme, credentials, host, port and path, then the query
-//!   state: the base up to its path's end, then the input;
-//! - relative state, `#`: the same and the base's query, then the fragment state: the base up
-//!   to its fragment (or end), then the input;
-//! - relative state, "otherwise": the base's path shortened by its last segment, then the path
-//!   state on the input: the base up to and including its path's last `/`, then the input —
-//!   when the input's segments need no encoding and none is a single- or double-dot segment
-//!   (the checks of the absolute fast path, [`path_query_fragment`]);
+//! - the no scheme state (step 3) sends input that does not start with a scheme to the
+//!   relative state (the base is special and not `file`, so its path is not opaque);
+//! - relative state, `?` (steps 2, 5.1 and 5.2): the base's scheme, credentials, host, port and
+//!   path, then the query state (steps 2.2 and 3.2 on nothing to encode): the base up to its
+//!   path's end, then the input;
+//! - relative state, `#` (steps 2, 5.1 and 5.3): the same and the base's query, then the
+//!   fragment state (step 1.2 on nothing to encode): the base up to its fragment (or end),
+//!   then the input;
+//! - relative state, "otherwise" (steps 2, 5.1 and 5.4): the base's path shortened by its last
+//!   segment, then the path state on the input (steps 1.4.2 and 2.2 on nothing to encode):
+//!   the base up to and including its path's last `/`, then the input — when the input's
+//!   segments need no encoding and none is a single- or double-dot segment (the checks of the
+//!   absolute fast path, [`path_query_fragment`]);
 //! - the same on leading `../` segments (`../../a/b`): each shortens the base's directory once
-//!   (not below its root), then the rest's segments are appended, when the rest is normal as
-//!   above and does not start with another dot segment or an empty one;
-//! - relative state, `/`, and relative slash state, `/`: the special authority ignore slashes
-//!   state, which an absolute URL of the base's scheme reaches through the special authority
-//!   slashes state: the absolute fast path on the base's scheme, `:` and the input.
+//!   (path state, step 1.2: not below its root), then the rest's segments are appended, when
+//!   the rest is normal as above and does not start with another dot segment or an empty one;
+//! - relative state, `/` (step 3), and relative slash state, `/` (step 1): the special
+//!   authority ignore slashes state, which an absolute URL of the base's scheme reaches
+//!   through the special authority slashes state: the absolute fast path on the base's
+//!   scheme, `:` and the input.
 //!
+//! Each state names this shortcut beside its own steps (`parser/states_*.rs`, "Shortcuts:").
 //! Anything else is left to the general path, which `tests/fast_path.rs` and the parse fuzz
 //! target (which parses against bases) compare with this one.
 
