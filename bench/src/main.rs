@@ -47,7 +47,7 @@ impl Variant {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Impl {
     Ours,
-    /// `url_core::Url` directly, measured for `can_parse` only (url-api's `can_parse` may
+    /// `url_core::UrlRecord` directly, measured for `can_parse` only (url-api's `can_parse` may
     /// parse in full).
     OursCore,
     #[cfg(feature = "competitors")]
@@ -107,8 +107,12 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
             Err(_) => false,
         }),
         (Impl::Ours, Variant::CanParse) => run(urls, |u| whatwg_url::Url::can_parse(u, None)),
-        (Impl::OursCore, Variant::CanParse) => run(urls, |u| url_core::Url::can_parse(u, None)),
-        (Impl::OursCore, _) => run(urls, |u| black_box(url_core::Url::parse(u, None)).is_ok()),
+        (Impl::OursCore, Variant::CanParse) => {
+            run(urls, |u| url_core::UrlRecord::can_parse(u, None))
+        }
+        (Impl::OursCore, _) => run(urls, |u| {
+            black_box(url_core::UrlRecord::parse(u, None)).is_ok()
+        }),
         #[cfg(feature = "competitors")]
         (Impl::Ada, Variant::Parse) => {
             run(urls, |u| black_box(ada_url::Url::parse(u, None)).is_ok())

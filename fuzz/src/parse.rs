@@ -7,7 +7,7 @@
 //!   collected) give the same URL or the same failure, and a failure is the last error
 //!   reported; every reported offset lies within the input; with a sink, the quiet fast path
 //!   gives the record and the errors of the state machine alone;
-//! - the record's invariants hold (`url_core::Url::check_invariants`);
+//! - the record's invariants hold (`url_core::UrlRecord::check_invariants`);
 //! - idempotence: the href parses to the same href, the same components and an equal record;
 //! - with a base: `base.join(x)` equals `Url::parse(x, Some(base))`, and
 //!   `base.join(base.make_relative(url))` gives the URL back;
@@ -159,21 +159,24 @@ pub fn check_url(url: &Url) {
 
 /// The fast path (no sink) against the general path (every validation error collected).
 fn fast_path_agrees(input: &str, base: Option<&str>) {
-    let base = match base.map(|b| url_core::Url::parse(b, None)).transpose() {
+    let base = match base
+        .map(|b| url_core::UrlRecord::parse(b, None))
+        .transpose()
+    {
         Ok(base) => base,
         Err(_) => return,
     };
-    let fast = url_core::Url::parse(input, base.as_ref());
+    let fast = url_core::UrlRecord::parse(input, base.as_ref());
     // The fast path for already-normal URLs against the general path alone: the whole record,
     // not only the serialization (a wrong boundary would give the same href).
-    let slow = url_core::Url::parse_without_fast_path(input, base.as_ref());
+    let slow = url_core::UrlRecord::parse_without_fast_path(input, base.as_ref());
     assert_eq!(
         fast.as_ref().map(record),
         slow.as_ref().map(record),
         "the fast path disagrees with the general path for {input:?}"
     );
     let mut errors: Vec<ReportedError> = Vec::new();
-    let general = url_core::Url::parse_with(input, base.as_ref(), &Utf8, &mut errors);
+    let general = url_core::UrlRecord::parse_with(input, base.as_ref(), &Utf8, &mut errors);
     assert_eq!(
         fast, general,
         "the parser with a validation-error sink disagrees for {input:?}"
@@ -181,8 +184,11 @@ fn fast_path_agrees(input: &str, base: Option<&str>) {
     // The quiet fast path (a listener, a normal URL with nothing to report) against the state
     // machine alone: the same record and the same errors.
     let mut general_errors: Vec<ReportedError> = Vec::new();
-    let state_machine =
-        url_core::Url::parse_with_without_fast_path(input, base.as_ref(), &mut general_errors);
+    let state_machine = url_core::UrlRecord::parse_with_without_fast_path(
+        input,
+        base.as_ref(),
+        &mut general_errors,
+    );
     assert_eq!(
         general.as_ref().map(record),
         state_machine.as_ref().map(record),
@@ -212,7 +218,7 @@ fn fast_path_agrees(input: &str, base: Option<&str>) {
 }
 
 /// Every component of a record as its getters give it, for comparing two parses field by field.
-fn record(url: &url_core::Url) -> impl PartialEq + core::fmt::Debug + '_ {
+fn record(url: &url_core::UrlRecord) -> impl PartialEq + core::fmt::Debug + '_ {
     (
         (url.as_str(), url.scheme(), url.username(), url.password()),
         (url.host_kind(), url.host_str(), url.port(), url.port_str()),

@@ -45,9 +45,9 @@ impl Url {
         encoding: &E,
     ) -> Result<Url, ParseError> {
         let base = base
-            .map(|base| url_core::Url::parse_with(base, None, encoding, &mut NoSink))
+            .map(|base| url_core::UrlRecord::parse_with(base, None, encoding, &mut NoSink))
             .transpose()?;
-        url_core::Url::parse_with(input, base.as_ref(), encoding, &mut NoSink).map(Url::from)
+        url_core::UrlRecord::parse_with(input, base.as_ref(), encoding, &mut NoSink).map(Url::from)
     }
 
     /// [`Url::join`] with an `encoding`: parses `input` relative to this URL, encoding the query
@@ -69,6 +69,7 @@ impl Url {
         input: &str,
         encoding: &E,
     ) -> Result<Url, ParseError> {
-        url_core::Url::parse_with(input, Some(&self.inner), encoding, &mut NoSink).map(Url::from)
+        url_core::UrlRecord::parse_with(input, Some(&self.inner), encoding, &mut NoSink)
+            .map(Url::from)
     }
 }

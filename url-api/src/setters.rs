@@ -121,7 +121,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
-        self.inner = url_core::Url::parse(value, None)?;
+        self.inner = url_core::UrlRecord::parse(value, None)?;
         Ok(())
     }
 
@@ -535,7 +535,7 @@ impl Url {
         input: &str,
         state: StateOverride,
         shortcuts: Shortcuts,
-        edit: impl FnOnce(&mut url_core::Url),
+        edit: impl FnOnce(&mut url_core::UrlRecord),
     ) -> Result<(), SetterError> {
         let saved = (!fits(self, input.len())).then(|| self.inner.clone());
         edit(&mut self.inner);
@@ -563,7 +563,7 @@ pub(crate) enum Shortcuts {
 /// The basic URL parser with `url` and `state` as state override (spec 4.4).
 #[inline]
 fn basic_parse_override(
-    url: &mut url_core::Url,
+    url: &mut url_core::UrlRecord,
     input: &str,
     state: StateOverride,
     shortcuts: Shortcuts,

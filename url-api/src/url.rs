@@ -11,7 +11,7 @@ use crate::search_params::UrlSearchParams;
 
 /// A parsed URL with the getters and setters of the `URL` interface (spec 6.1).
 ///
-/// A `Url` is a [`url_core::Url`] record (its serialization plus offsets, so [`href`] is
+/// A `Url` is a [`url_core::UrlRecord`] record (its serialization plus offsets, so [`href`] is
 /// free and every getter is a slice). Two `Url`s are equal, hash and order by their
 /// serialization ([`href`]).
 ///
@@ -37,7 +37,7 @@ use crate::search_params::UrlSearchParams;
 /// [`search_params_mut`]: Url::search_params_mut
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Url {
-    pub(crate) inner: url_core::Url,
+    pub(crate) inner: url_core::UrlRecord,
 }
 
 impl Url {
@@ -54,7 +54,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn parse(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
-        url_core::Url::parse_with_base_str(input, base).map(Url::from)
+        url_core::UrlRecord::parse_with_base_str(input, base).map(Url::from)
     }
 
     /// `URL.canParse(url, base)` (spec 6.1): whether [`Url::parse`] would succeed.
@@ -70,9 +70,9 @@ impl Url {
         // url-core's can_parse recognizes already-normal URLs without building a record;
         // the base, when given, must be parsed in full since it is used.
         match base {
-            None => url_core::Url::can_parse(input, None),
-            Some(base) => url_core::Url::parse(base, None)
-                .is_ok_and(|base| url_core::Url::can_parse(input, Some(&base))),
+            None => url_core::UrlRecord::can_parse(input, None),
+            Some(base) => url_core::UrlRecord::parse(base, None)
+                .is_ok_and(|base| url_core::UrlRecord::can_parse(input, Some(&base))),
         }
     }
 
@@ -105,7 +105,7 @@ impl Url {
     ) -> (Result<Url, ParseError>, Vec<ReportedError>) {
         let mut errors = Vec::new();
         let base = match base
-            .map(|base| url_core::Url::parse(base, None))
+            .map(|base| url_core::UrlRecord::parse(base, None))
             .transpose()
         {
             Ok(base) => base,
@@ -113,7 +113,7 @@ impl Url {
         };
         // The tuple is built in each arm: `result.map(Url::from)` first and the tuple after
         // copied the record field by field (14 instructions a URL, callgrind).
-        match url_core::Url::parse_with(input, base.as_ref(), &Utf8, &mut errors) {
+        match url_core::UrlRecord::parse_with(input, base.as_ref(), &Utf8, &mut errors) {
             Ok(inner) => (Ok(Url { inner }), errors),
             Err(e) => (Err(e), errors),
         }
@@ -131,7 +131,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn join(&self, input: &str) -> Result<Url, ParseError> {
-        url_core::Url::parse(input, Some(&self.inner)).map(Url::from)
+        url_core::UrlRecord::parse(input, Some(&self.inner)).map(Url::from)
     }
 
     /// The `href` getter (spec 6.1): the URL serializer's output (spec 4.5).
@@ -520,7 +520,7 @@ impl Url {
     /// assert_eq!(url.as_core().path(), "/p");
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
-    pub fn as_core(&self) -> &url_core::Url {
+    pub fn as_core(&self) -> &url_core::UrlRecord {
         &self.inner
     }
 
@@ -531,7 +531,7 @@ impl Url {
     /// assert_eq!(record.as_str(), "https://h/p");
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
-    pub fn into_core(self) -> url_core::Url {
+    pub fn into_core(self) -> url_core::UrlRecord {
         self.inner
     }
 
@@ -547,24 +547,24 @@ impl Url {
     }
 }
 
-impl From<url_core::Url> for Url {
+impl From<url_core::UrlRecord> for Url {
     /// Wraps a URL record ("initialize a URL object", spec 6.1; the query object is derived
     /// from the record's query when read).
     ///
     /// ```
-    /// let record = url_core::Url::parse("https://h/?a=1", None)?;
+    /// let record = url_core::UrlRecord::parse("https://h/?a=1", None)?;
     /// let url = whatwg_url::Url::from(record);
     /// assert_eq!(url.search_params().get("a"), Some("1"));
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
-    fn from(inner: url_core::Url) -> Url {
+    fn from(inner: url_core::UrlRecord) -> Url {
         Url { inner }
     }
 }
 
-impl From<Url> for url_core::Url {
+impl From<Url> for url_core::UrlRecord {
     /// Unwraps the URL record, as [`Url::into_core`] does.
-    fn from(url: Url) -> url_core::Url {
+    fn from(url: Url) -> url_core::UrlRecord {
         url.inner
     }
 }

@@ -1,4 +1,4 @@
-//! `Url::parse` over each file of `../shared/datasets` (one URL per line, BOM stripped,
+//! `UrlRecord::parse` over each file of `../shared/datasets` (one URL per line, BOM stripped,
 //! empty lines skipped): URLs/s (`parse/urls/<file>`) and MB/s (`parse/bytes/<file>`).
 //! Before measuring, prints the heap allocations per URL, counted by an instrumented global
 //! allocator.
@@ -8,7 +8,7 @@
 use criterion::{Criterion, Throughput, black_box, criterion_main};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use std::alloc::System;
-use url_core::Url;
+use url_core::UrlRecord;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -16,7 +16,7 @@ static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 fn parse_all(lines: &[String]) -> usize {
     let mut ok = 0;
     for line in lines {
-        if let Ok(url) = Url::parse(black_box(line), None) {
+        if let Ok(url) = UrlRecord::parse(black_box(line), None) {
             ok += black_box(url).as_str().len() & 1;
         }
     }
@@ -27,7 +27,10 @@ fn bench(c: &mut Criterion) {
     let data = test_support::datasets::load();
     for (name, lines) in &data {
         let region = Region::new(GLOBAL);
-        let parsed = lines.iter().filter(|l| Url::parse(l, None).is_ok()).count();
+        let parsed = lines
+            .iter()
+            .filter(|l| UrlRecord::parse(l, None).is_ok())
+            .count();
         let stats = region.change();
         println!(
             "allocations: {name}: {} URLs, {parsed} parse, {:.3} allocations/URL, {:.3} reallocations/URL",

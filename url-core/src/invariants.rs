@@ -2,17 +2,17 @@
 
 use crate::parts::Parts;
 use crate::scheme::SchemeType;
-use crate::url::Url;
+use crate::url::UrlRecord;
 use alloc::format;
 use alloc::string::String;
 use host::HostKind;
 
-impl Url {
+impl UrlRecord {
     /// Checks that the offsets agree with the serialization and that every component can be
     /// re-derived from it: the message says what does not hold.
     ///
     /// ```
-    /// let url = url_core::Url::parse("https://user@example.com:8080/a?b#c", None)?;
+    /// let url = url_core::UrlRecord::parse("https://user@example.com:8080/a?b#c", None)?;
     /// assert_eq!(url.check_invariants(), Ok(()));
     /// # Ok::<(), url_core::ParseError>(())
     /// ```
@@ -40,7 +40,7 @@ impl Url {
 
     /// The record's own rules, without re-deriving it: every offset relation (in order, on
     /// the delimiters they name, within the serialization) and spec 4.1's rules on hosts,
-    /// ports, schemes and paths. [`Url::from_parts`] debug-asserts them for every record made.
+    /// ports, schemes and paths. [`UrlRecord::from_parts`] debug-asserts them for every record made.
     pub(crate) fn check_record(&self) -> Result<(), String> {
         let s = self.as_str();
         let len = s.len();

@@ -1,23 +1,23 @@
 //! The URL record, the basic URL parser, the URL serializer, origins and equality of the
 //! [WHATWG URL Standard](https://url.spec.whatwg.org/) (section 4, July 2026 edition).
 //!
-//! This is the layer below the API. Its [`Url`] is what the standard calls a *URL record*
+//! This is the layer below the API. Its [`UrlRecord`] is what the standard calls a *URL record*
 //! (spec 4.1), with the algorithms of section 4 that act on one: the basic URL parser with a
 //! parsed base and with a state override, the serializer, "set the username" and the like.
 //! It is not the `URL` interface of section 6: that is `whatwg_url::Url` (package
 //! `whatwg-url`), which wraps one record and adds the setter steps of spec 6.1 (their early
 //! returns and errors), string bases, `searchParams` and Rust conventions. Where the two have
-//! methods of the same name, the record's follow section 4: [`Url::parse`] takes a parsed base
-//! (`Option<&Url>`, the basic URL parser's *base*) where the API takes a string, and
-//! [`Url::set_username`] is the standard's "set the username", which leaves a URL that cannot
+//! methods of the same name, the record's follow section 4: [`UrlRecord::parse`] takes a parsed base
+//! (`Option<&UrlRecord>`, the basic URL parser's *base*) where the API takes a string, and
+//! [`UrlRecord::set_username`] is the standard's "set the username", which leaves a URL that cannot
 //! have credentials as it is, where the API's `username` setter returns first and says so.
 //! Most programs want `whatwg-url`; this crate is for those that build on the record itself.
 //!
 //! ```
-//! use url_core::{Url, ValidationError};
+//! use url_core::{UrlRecord, ValidationError};
 //!
-//! let base = Url::parse("https://example.com/a/b?q#f", None)?;
-//! let url = Url::parse("../c?x=1#top", Some(&base))?;
+//! let base = UrlRecord::parse("https://example.com/a/b?q#f", None)?;
+//! let url = UrlRecord::parse("../c?x=1#top", Some(&base))?;
 //! assert_eq!(url.as_str(), "https://example.com/c?x=1#top");
 //! assert_eq!(url.host_str(), Some("example.com"));
 //! assert_eq!(url.path(), "/c");
@@ -26,7 +26,7 @@
 //!
 //! // Validation errors, with byte offsets in the input as given.
 //! let mut errors = Vec::new();
-//! let url = Url::parse_with("  https:\\\\h/a b", None, &percent::Utf8, &mut errors)?;
+//! let url = UrlRecord::parse_with("  https:\\\\h/a b", None, &percent::Utf8, &mut errors)?;
 //! assert_eq!(url.as_str(), "https://h/a%20b");
 //! assert_eq!(errors[0].error, ValidationError::InvalidUrlUnit);
 //! assert_eq!(errors[0].offset, 0); // the leading spaces
@@ -34,21 +34,21 @@
 //! # Ok::<(), url_core::ParseError>(())
 //! ```
 //!
-//! A [`Url`] is its serialization in one `String` plus `u32` offsets (64 bytes in all on
-//! 64-bit targets); getters are slices and [`Url::as_str`] is free. The parser writes that
+//! A [`UrlRecord`] is its serialization in one `String` plus `u32` offsets (64 bytes in all on
+//! 64-bit targets); getters are slices and [`UrlRecord::as_str`] is free. The parser writes that
 //! serialization directly while it runs: a successful parse of an ordinary URL allocates
 //! once. An input that is already a normal absolute URL (lowercase scheme and domain, no
 //! credentials, nothing to percent-encode, no dot segments: most URLs met in practice) takes a
 //! fast path that checks it in one scan and copies it whole into an exact-size buffer, and
-//! [`Url::can_parse`] recognizes such an input without building a record. Against a special
+//! [`UrlRecord::can_parse`] recognizes such an input without building a record. Against a special
 //! base, a normal query, fragment, directory-relative path or scheme-relative reference is
 //! the base's serialization up to a point followed by the input, built the same way. The fast
 //! paths give exactly the record the state machine gives (the crate's tests compare the two on
 //! every WPT input, the benchmark datasets and generated inputs and references).
 //!
-//! The URL parser wrapper of spec 4.4 is [`Url::parse`]; its blob URL entry step is left
+//! The URL parser wrapper of spec 4.4 is [`UrlRecord::parse`]; its blob URL entry step is left
 //! out (blob URL stores belong to the embedder), so it equals the basic URL parser without
-//! url and state override. [`Url::basic_parse_override`] is the basic URL parser with a url
+//! url and state override. [`UrlRecord::basic_parse_override`] is the basic URL parser with a url
 //! and a state override, which the API setters of spec 6 use.
 #![no_std]
 // Library code never panics on input: no unwrap/expect/panic, no unchecked indexing (each
@@ -79,7 +79,7 @@ pub use percent::EncodingRsEncoder;
 pub use percent::{Encoded, Encoder, Utf8};
 pub use scheme::{SchemeType, default_port, is_special_scheme};
 pub use state_override::StateOverride;
-pub use url::Url;
+pub use url::UrlRecord;
 
 /// The README's example runs as a doctest too.
 #[cfg(doctest)]

@@ -1,7 +1,7 @@
 //! Origins (spec 4.7, with the HTML standard's definition of an origin).
 
 use crate::scheme::SchemeType;
-use crate::url::{Url, to_u32};
+use crate::url::{UrlRecord, to_u32};
 use alloc::string::String;
 use core::fmt;
 use core::sync::atomic::{AtomicUsize, Ordering};
@@ -95,9 +95,9 @@ impl Origin {
     /// Whether the origin is opaque.
     ///
     /// ```
-    /// use url_core::Url;
-    /// assert!(Url::parse("data:,x", None).unwrap().origin().is_opaque());
-    /// assert!(!Url::parse("https://h/", None).unwrap().origin().is_opaque());
+    /// use url_core::UrlRecord;
+    /// assert!(UrlRecord::parse("data:,x", None).unwrap().origin().is_opaque());
+    /// assert!(!UrlRecord::parse("https://h/", None).unwrap().origin().is_opaque());
     /// ```
     pub fn is_opaque(&self) -> bool {
         matches!(self, Origin::Opaque(_))
@@ -107,8 +107,8 @@ impl Origin {
     /// `scheme "://" host [":" port]`.
     ///
     /// ```
-    /// use url_core::Url;
-    /// let url = Url::parse("https://u@xn--mnchen-3ya.de:8443/p", None).unwrap();
+    /// use url_core::UrlRecord;
+    /// let url = UrlRecord::parse("https://u@xn--mnchen-3ya.de:8443/p", None).unwrap();
     /// assert_eq!(url.origin().ascii_serialization(), "https://xn--mnchen-3ya.de:8443");
     /// ```
     pub fn ascii_serialization(&self) -> &str {
@@ -122,8 +122,8 @@ impl Origin {
     /// and port.
     ///
     /// ```
-    /// use url_core::Url;
-    /// let origin = |s: &str| Url::parse(s, None).unwrap().origin();
+    /// use url_core::UrlRecord;
+    /// let origin = |s: &str| UrlRecord::parse(s, None).unwrap().origin();
     /// assert!(origin("https://h/a").same_origin(&origin("https://h:443/b")));
     /// assert!(!origin("https://h/").same_origin(&origin("http://h/")));
     /// ```
@@ -139,7 +139,7 @@ impl fmt::Display for Origin {
 }
 
 /// The tuple origin (url's scheme, url's host, url's port, null).
-fn tuple_origin(url: &Url) -> Origin {
+fn tuple_origin(url: &UrlRecord) -> Origin {
     let (Some(kind), Some(host)) = (url.host_kind(), url.host_str()) else {
         return Origin::new_opaque();
     };
@@ -160,7 +160,7 @@ fn tuple_origin(url: &Url) -> Origin {
     })
 }
 
-impl Url {
+impl UrlRecord {
     /// The URL's origin (spec 4.7). Without a blob URL store, a `blob:` URL's origin is
     /// the origin of the URL its path holds when that is an `http`/`https` URL, else opaque.
     pub fn origin(&self) -> Origin {
@@ -169,7 +169,7 @@ impl Url {
 }
 
 /// The origin of a URL (spec 4.7), switching on its scheme.
-fn origin_of(url: &Url) -> Origin {
+fn origin_of(url: &UrlRecord) -> Origin {
     match url.scheme_type() {
         SchemeType::Ftp
         | SchemeType::Http
@@ -187,8 +187,8 @@ fn origin_of(url: &Url) -> Origin {
 /// 4.7 "blob": the blob URL entry is always null here (no blob URL store), so: parse the
 /// URL path serialization; an `http`/`https` result gives its origin, anything else an opaque
 /// origin.
-fn blob_origin(url: &Url) -> Origin {
-    match Url::parse(url.path(), None) {
+fn blob_origin(url: &UrlRecord) -> Origin {
+    match UrlRecord::parse(url.path(), None) {
         Ok(path_url) if matches!(path_url.scheme_type(), SchemeType::Http | SchemeType::Https) => {
             tuple_origin(&path_url)
         }
@@ -198,10 +198,10 @@ fn blob_origin(url: &Url) -> Origin {
 
 #[cfg(test)]
 mod tests {
-    use crate::Url;
+    use crate::UrlRecord;
 
     fn origin(input: &str) -> super::Origin {
-        Url::parse(input, None).unwrap().origin()
+        UrlRecord::parse(input, None).unwrap().origin()
     }
 
     /// Spec 4.7: a tuple origin for the special schemes but `file`, serialized without the

@@ -1,10 +1,10 @@
 //! A URL's components as borrowed strings, and the URL serializer (spec 4.5) that builds a
-//! record from them: `Url::check_invariants` re-derives a record with it. (Setters and state
+//! record from them: `UrlRecord::check_invariants` re-derives a record with it. (Setters and state
 //! overrides do not: they edit one component in place, `splice.rs`.)
 
 use crate::error::ParseError;
 use crate::scheme::SchemeType;
-use crate::url::{Bounds, Url};
+use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 use host::HostKind;
 
@@ -49,7 +49,7 @@ pub(crate) fn push_port(port: u16, out: &mut String) {
 
 impl<'a> Parts<'a> {
     /// The components of `url`.
-    pub(crate) fn of(url: &'a Url) -> Parts<'a> {
+    pub(crate) fn of(url: &'a UrlRecord) -> Parts<'a> {
         Parts {
             scheme: url.scheme(),
             username: url.username(),
@@ -64,7 +64,7 @@ impl<'a> Parts<'a> {
     }
 
     /// The URL serializer (spec 4.5), recording the boundaries as it goes.
-    pub(crate) fn build(&self) -> Result<Url, ParseError> {
+    pub(crate) fn build(&self) -> Result<UrlRecord, ParseError> {
         let len = self.scheme.len()
             + self.username.len()
             + self.password.len()
@@ -137,6 +137,6 @@ impl<'a> Parts<'a> {
             scheme_type: SchemeType::from_scheme(self.scheme),
             opaque_path: self.opaque_path,
         };
-        Url::from_parts(out, bounds).ok_or(ParseError::TooLong)
+        UrlRecord::from_parts(out, bounds).ok_or(ParseError::TooLong)
     }
 }

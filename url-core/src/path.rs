@@ -2,7 +2,7 @@
 
 /// The segments of a URL path that is a list (spec 4.1), from its serialization.
 ///
-/// Made by [`Url::path_segments`](crate::Url::path_segments).
+/// Made by [`UrlRecord::path_segments`](crate::UrlRecord::path_segments).
 #[derive(Clone, Debug)]
 pub struct PathSegments<'a> {
     /// The rest of the serialized path, each remaining segment preceded by `/`.

@@ -1,19 +1,19 @@
 //! Record edits that the API setters (spec 6) need besides the state override. Each one
-//! changes one component in place, through [`Url::splice`](crate::splice).
+//! changes one component in place, through [`UrlRecord::splice`](crate::splice).
 
 use crate::splice::Edit;
-use crate::url::Url;
+use crate::url::UrlRecord;
 use alloc::string::String;
 use percent::{FRAGMENT, QUERY, SPECIAL_QUERY, USERINFO, utf8_percent_encode};
 
-impl Url {
+impl UrlRecord {
     /// Set the username (spec 4.4): `username`, UTF-8 percent-encoded with the userinfo
     /// percent-encode set, becomes the URL's username. The caller checks "cannot have a
     /// username/password/port" first (the API setter returns early then); on such a URL this
     /// does nothing.
     ///
     /// ```
-    /// let mut url = url_core::Url::parse("https://example.com/", None)?;
+    /// let mut url = url_core::UrlRecord::parse("https://example.com/", None)?;
     /// url.set_username("a b@c");
     /// assert_eq!(url.as_str(), "https://a%20b%40c@example.com/");
     /// # Ok::<(), url_core::ParseError>(())
@@ -32,7 +32,7 @@ impl Url {
         });
     }
 
-    /// Set the password (spec 4.4): like [`Url::set_username`], for the password.
+    /// Set the password (spec 4.4): like [`UrlRecord::set_username`], for the password.
     pub fn set_password(&mut self, password: &str) {
         if self.cannot_have_username_password_port() {
             return;

@@ -1,16 +1,16 @@
 //! The one edit of a record in place: a component's span of the serialization is replaced by
 //! its new serialization (spec 4.5, the step of the URL serializer that writes it), the
 //! boundaries after it move by the change in length, and debug builds check the record's
-//! rules on the result ([`Url::check_record`], as [`Url::from_parts`] does for a new record).
+//! rules on the result ([`UrlRecord::check_record`], as [`UrlRecord::from_parts`] does for a new record).
 //!
 //! Every setter path (`setters.rs`), every state-override shortcut (`parser/fast/overrides.rs`)
-//! and the state override's commit (`parser/entry.rs`) edit through [`Url::splice`]; none
+//! and the state override's commit (`parser/entry.rs`) edit through [`UrlRecord::splice`]; none
 //! serializes the whole record again.
 
 use crate::error::ParseError;
 use crate::parts::port_digits;
 use crate::scheme::SchemeType;
-use crate::url::{Url, to_u32};
+use crate::url::{UrlRecord, to_u32};
 use alloc::string::String;
 use core::num::NonZeroU32;
 use host::HostKind;
@@ -37,7 +37,7 @@ pub(crate) enum Edit<'a> {
     Fragment(Option<&'a str>),
 }
 
-/// The boundaries of a record in serialization order: `Url::splice` moves those from one of
+/// The boundaries of a record in serialization order: `UrlRecord::splice` moves those from one of
 /// them on.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Boundary {
@@ -51,7 +51,7 @@ enum Boundary {
     End,
 }
 
-impl Url {
+impl UrlRecord {
     /// Replaces the component that `edit` names with its new value, in place. On failure
     /// (the URL would be longer than `u32` offsets address, or a userinfo or port edit on a
     /// URL without a host) nothing changes.
@@ -234,7 +234,7 @@ impl Url {
 #[cfg(test)]
 mod tests {
     use super::Edit;
-    use crate::Url;
+    use crate::UrlRecord;
     use alloc::format;
     use host::HostKind;
 
@@ -296,17 +296,17 @@ mod tests {
             ("https://h/p?q#f", Edit::Fragment(None), "https://h/p?q"),
         ];
         for (start, edit, after) in cases {
-            let mut url = Url::parse(start, None).unwrap();
+            let mut url = UrlRecord::parse(start, None).unwrap();
             url.splice(edit).unwrap();
             assert_eq!(url.as_str(), after, "{edit:?} on {start}");
             assert_eq!(url.check_invariants(), Ok(()), "{edit:?} on {start}");
             assert_eq!(
                 format!("{url:?}"),
-                format!("{:?}", Url::parse(after, None).unwrap())
+                format!("{:?}", UrlRecord::parse(after, None).unwrap())
             );
         }
         // No userinfo or port without a host; nothing changes.
-        let mut url = Url::parse("sc:/p", None).unwrap();
+        let mut url = UrlRecord::parse("sc:/p", None).unwrap();
         assert!(url.splice(Edit::Port(Some(1))).is_err());
         assert_eq!(url.as_str(), "sc:/p");
     }

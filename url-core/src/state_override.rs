@@ -14,7 +14,7 @@ pub enum StateOverride {
     /// Port state (the `port` setter).
     Port,
     /// Path start state (the `pathname` setter). The path state appends segments to the
-    /// url's path: empty it first (see [`Url::clear_path`](crate::Url::clear_path)) to replace it.
+    /// url's path: empty it first (see [`UrlRecord::clear_path`](crate::UrlRecord::clear_path)) to replace it.
     PathStart,
     /// Query state (the `search` setter). The query state appends to the url's query: set it
     /// to the empty string first to replace it.

@@ -14,13 +14,13 @@ use host::{HostKind, HostRef};
 ///
 /// The standard's record, not its `URL` interface: the API crate's `whatwg_url::Url` wraps
 /// one and adds the setter steps of spec 6.1. The methods here are section 4's
-/// algorithms: [`Url::parse`] is the URL parser with a parsed base, and the setters
-/// ([`Url::set_username`], [`Url::basic_parse_override`], …) change the record without the
+/// algorithms: [`UrlRecord::parse`] is the URL parser with a parsed base, and the setters
+/// ([`UrlRecord::set_username`], [`UrlRecord::basic_parse_override`], …) change the record without the
 /// API's checks, leaving it unchanged where it cannot take the change.
 ///
 /// The record is the URL serializer's output in one `String` plus `u32` offsets of the
 /// component boundaries and a few flags. Every getter is a slice of that string, and
-/// [`Url::as_str`] is free. `size_of::<Url>()` is 64 bytes on 64-bit targets (a test asserts
+/// [`UrlRecord::as_str`] is free. `size_of::<UrlRecord>()` is 64 bytes on 64-bit targets (a test asserts
 /// it).
 ///
 /// The serialization is laid out as
@@ -33,9 +33,9 @@ use host::{HostKind, HostRef};
 /// path starts with an empty segment.
 ///
 /// The blob URL entry of spec 4.1 is not part of this record: blob URL stores belong to the
-/// embedder, so [`Url::parse`] never resolves one.
+/// embedder, so [`UrlRecord::parse`] never resolves one.
 #[derive(Clone)]
-pub struct Url {
+pub struct UrlRecord {
     /// The URL serializer's output (spec 4.5).
     pub(crate) serialization: String,
     /// Index of the `:` that ends the scheme.
@@ -64,7 +64,7 @@ pub struct Url {
 }
 
 /// A record's boundaries and flags, as byte offsets into its serialization (the fields of
-/// [`Url`] but the serialization, before they are narrowed to `u32`).
+/// [`UrlRecord`] but the serialization, before they are narrowed to `u32`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bounds {
     pub(crate) scheme_end: usize,
@@ -98,16 +98,16 @@ impl Bounds {
     };
 }
 
-impl Url {
+impl UrlRecord {
     /// The one way a record is made: the parser's end (`Parser::finish`), the fast paths'
     /// `build` and `Parts::build` (the invariant check's re-derivation) all end here; the one
-    /// way one is edited is [`Url::splice`](crate::splice). `None` when the serialization is
+    /// way one is edited is [`UrlRecord::splice`](crate::splice). `None` when the serialization is
     /// longer than `u32` offsets can address. Debug builds assert every offset relation and
-    /// spec 4.1's rules on the result ([`Url::check_record`]).
-    pub(crate) fn from_parts(serialization: String, bounds: Bounds) -> Option<Url> {
+    /// spec 4.1's rules on the result ([`UrlRecord::check_record`]).
+    pub(crate) fn from_parts(serialization: String, bounds: Bounds) -> Option<UrlRecord> {
         u32::try_from(serialization.len()).ok()?;
         let nz = |o: Option<usize>| o.and_then(|o| NonZeroU32::new(to_u32(o)));
-        let url = Url {
+        let url = UrlRecord {
             serialization,
             scheme_end: to_u32(bounds.scheme_end),
             username_end: to_u32(bounds.username_end),
@@ -136,10 +136,10 @@ pub(crate) fn to_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-impl Url {
+impl UrlRecord {
     #[inline]
     fn slice(&self, start: u32, end: u32) -> &str {
-        // The offsets are the record's own (checked by `Url::from_parts` in debug builds).
+        // The offsets are the record's own (checked by `UrlRecord::from_parts` in debug builds).
         let span = self.serialization.get(start as usize..end as usize);
         debug_assert!(span.is_some(), "{start}..{end} of {:?}", self.serialization);
         span.unwrap_or_default()
@@ -345,48 +345,48 @@ impl Url {
     /// URL equivalence (spec 4.6): whether the serializations are equal, with the fragments
     /// excluded when `exclude_fragments` is set.
     #[inline]
-    pub fn equals(&self, other: &Url, exclude_fragments: bool) -> bool {
+    pub fn equals(&self, other: &UrlRecord, exclude_fragments: bool) -> bool {
         self.serialize(exclude_fragments) == other.serialize(exclude_fragments)
     }
 }
 
-impl PartialEq for Url {
+impl PartialEq for UrlRecord {
     /// URL equivalence (spec 4.6) without excluding fragments.
-    fn eq(&self, other: &Url) -> bool {
+    fn eq(&self, other: &UrlRecord) -> bool {
         self.serialization == other.serialization
     }
 }
 
-impl Eq for Url {}
+impl Eq for UrlRecord {}
 
-impl hash::Hash for Url {
+impl hash::Hash for UrlRecord {
     fn hash<H: hash::Hasher>(&self, state: &mut H) {
         self.serialization.hash(state)
     }
 }
 
-impl PartialOrd for Url {
-    fn partial_cmp(&self, other: &Url) -> Option<core::cmp::Ordering> {
+impl PartialOrd for UrlRecord {
+    fn partial_cmp(&self, other: &UrlRecord) -> Option<core::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl Ord for Url {
+impl Ord for UrlRecord {
     /// Orders by serialization.
-    fn cmp(&self, other: &Url) -> core::cmp::Ordering {
+    fn cmp(&self, other: &UrlRecord) -> core::cmp::Ordering {
         self.serialization.cmp(&other.serialization)
     }
 }
 
-impl fmt::Display for Url {
+impl fmt::Display for UrlRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.serialization)
     }
 }
 
-impl fmt::Debug for Url {
+impl fmt::Debug for UrlRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Url")
+        f.debug_struct("UrlRecord")
             .field("href", &self.serialization)
             .field("scheme", &self.scheme())
             .field("username", &self.username())
@@ -402,36 +402,36 @@ impl fmt::Debug for Url {
     }
 }
 
-impl AsRef<str> for Url {
+impl AsRef<str> for UrlRecord {
     fn as_ref(&self) -> &str {
         &self.serialization
     }
 }
 
-impl From<Url> for String {
-    fn from(url: Url) -> String {
+impl From<UrlRecord> for String {
+    fn from(url: UrlRecord) -> String {
         url.serialization
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Url;
+    use super::UrlRecord;
 
     /// Spec 4.5: the serializer, with and without the fragment; the "/." guard of step 3; and
     /// 4.6 equivalence on top of it.
     #[test]
     fn serializer_and_equivalence() {
-        let url = Url::parse("https://u:p@h:8080/a/b?q#f", None).unwrap();
+        let url = UrlRecord::parse("https://u:p@h:8080/a/b?q#f", None).unwrap();
         assert_eq!(url.serialize(false), "https://u:p@h:8080/a/b?q#f");
         assert_eq!(url.serialize(true), "https://u:p@h:8080/a/b?q");
-        let guarded = Url::parse("web+x:/.//p", None).unwrap();
+        let guarded = UrlRecord::parse("web+x:/.//p", None).unwrap();
         assert_eq!(guarded.as_str(), "web+x:/.//p");
         assert_eq!(guarded.path(), "//p");
-        let other = Url::parse("https://u:p@h:8080/a/b?q#g", None).unwrap();
+        let other = UrlRecord::parse("https://u:p@h:8080/a/b?q#g", None).unwrap();
         assert!(url.equals(&other, true) && !url.equals(&other, false));
         // An empty fragment is not a null one.
-        let empty = Url::parse("https://h/#", None).unwrap();
+        let empty = UrlRecord::parse("https://h/#", None).unwrap();
         assert_eq!(
             (empty.fragment(), empty.serialize(true)),
             (Some(""), "https://h/")
@@ -440,7 +440,7 @@ mod tests {
 
     #[test]
     fn from_parts_rebuilds_a_record_from_its_bounds() {
-        let url = Url::parse("https://h/", None).unwrap();
+        let url = UrlRecord::parse("https://h/", None).unwrap();
         let bounds = super::Bounds {
             scheme_end: 5,
             username_end: 8,
@@ -451,7 +451,7 @@ mod tests {
             scheme_type: url.scheme_type,
             ..super::Bounds::START
         };
-        let rebuilt = Url::from_parts(url.as_str().into(), bounds).unwrap();
+        let rebuilt = UrlRecord::from_parts(url.as_str().into(), bounds).unwrap();
         assert_eq!(rebuilt, url);
     }
 }

@@ -4,7 +4,7 @@
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use std::alloc::System;
-use url_core::Url;
+use url_core::UrlRecord;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -22,7 +22,7 @@ fn allocations_per_url() {
         let region = Region::new(GLOBAL);
         for line in &lines {
             let one = Region::new(GLOBAL);
-            let parsed = Url::parse(line, None);
+            let parsed = UrlRecord::parse(line, None);
             let allocations = one.change().allocations;
             if let Ok(url) = parsed {
                 ok += 1;
@@ -58,7 +58,7 @@ fn allocations_per_url() {
 #[test]
 fn no_reallocation_without_percent_encoding() {
     let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let base = Url::parse("https://example.org/dir/sub/file?q#f", None).unwrap();
+    let base = UrlRecord::parse("https://example.org/dir/sub/file?q#f", None).unwrap();
     let mut inputs: Vec<String> = test_support::datasets::lines();
     for line in test_support::datasets::lines().iter().take(5_000) {
         inputs.push(line.to_ascii_uppercase());
@@ -86,7 +86,7 @@ fn no_reallocation_without_percent_encoding() {
     for input in &inputs {
         for base in [None, Some(&base)] {
             let region = Region::new(GLOBAL);
-            let parsed = Url::parse_without_fast_path(input, base);
+            let parsed = UrlRecord::parse_without_fast_path(input, base);
             let stats = region.change();
             std::hint::black_box(&parsed);
             assert_eq!(stats.reallocations, 0, "{input:?}");

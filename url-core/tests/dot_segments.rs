@@ -7,7 +7,7 @@
 //! parser, the fast path, and the pathname state override.
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
-use url_core::{StateOverride, Url};
+use url_core::{StateOverride, UrlRecord};
 
 const SEGMENTS: &[&str] = &[
     "",
@@ -109,14 +109,14 @@ fn dot_segments_follow_the_steps() {
                 let input = format!("{scheme}://h/{path}{tail}");
                 // In a path that is not special, "\" is kept as it is (the path set has no "\").
                 let expected = model(&format!("{path}{tail}"), special, false);
-                let general = Url::parse_without_fast_path(&input, None).unwrap();
+                let general = UrlRecord::parse_without_fast_path(&input, None).unwrap();
                 assert_eq!(general.path(), expected, "{input:?}");
-                let parsed = Url::parse(&input, None).unwrap();
+                let parsed = UrlRecord::parse(&input, None).unwrap();
                 assert_eq!(parsed.as_str(), general.as_str(), "{input:?}");
             }
             // The pathname setter's state override: "?" and "#" are ordinary there.
             let value = format!("{path}?q#f");
-            let mut url = Url::parse(&format!("{scheme}://h/x"), None).unwrap();
+            let mut url = UrlRecord::parse(&format!("{scheme}://h/x"), None).unwrap();
             url.clear_path();
             url.basic_parse_override(&format!("/{value}"), StateOverride::PathStart)
                 .unwrap();
@@ -124,7 +124,7 @@ fn dot_segments_follow_the_steps() {
                 .replace('?', "%3F")
                 .replace('#', "%23");
             assert_eq!(url.path(), expected, "{value:?}");
-            let mut general = Url::parse(&format!("{scheme}://h/x"), None).unwrap();
+            let mut general = UrlRecord::parse(&format!("{scheme}://h/x"), None).unwrap();
             general.clear_path();
             general
                 .basic_parse_override_without_shortcuts(

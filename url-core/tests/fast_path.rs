@@ -1,15 +1,15 @@
 //! The fast path for already normal URLs against the general path (the state machine alone):
-//! on every WPT input, every dataset line and generated inputs, `Url::parse` and
-//! `Url::can_parse` must give exactly what `Url::parse_without_fast_path` gives, and where the
+//! on every WPT input, every dataset line and generated inputs, `UrlRecord::parse` and
+//! `UrlRecord::can_parse` must give exactly what `UrlRecord::parse_without_fast_path` gives, and where the
 //! fast path takes an input its record must equal the general path's, boundaries included.
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use test_support::rng::Rng;
-use url_core::Url;
+use url_core::UrlRecord;
 
 /// Everything a record holds, read through its getters (each one a slice between two of its
 /// boundaries), so that two records that print alike have the same boundaries.
-fn record(url: &Url) -> String {
+fn record(url: &UrlRecord) -> String {
     format!(
         "{:?} kind={:?} scheme_type={:?} port_str={:?} opaque={:?} segments={:?} invariants={:?}",
         url,
@@ -22,7 +22,7 @@ fn record(url: &Url) -> String {
     )
 }
 
-fn outcome(result: &Result<Url, url_core::ParseError>) -> Result<String, String> {
+fn outcome(result: &Result<UrlRecord, url_core::ParseError>) -> Result<String, String> {
     match result {
         Ok(url) => Ok(record(url)),
         Err(e) => Err(format!("{e:?}")),
@@ -30,14 +30,15 @@ fn outcome(result: &Result<Url, url_core::ParseError>) -> Result<String, String>
 }
 
 /// Checks one input (with and without a base) and says whether the fast path took it.
-fn check(input: &str, base: Option<&Url>) -> bool {
-    let general = Url::parse_without_fast_path(input, base);
-    let parsed = Url::parse(input, base);
+fn check(input: &str, base: Option<&UrlRecord>) -> bool {
+    let general = UrlRecord::parse_without_fast_path(input, base);
+    let parsed = UrlRecord::parse(input, base);
     assert_eq!(outcome(&parsed), outcome(&general), "input {input:?}");
     // With a validation error listener (the quiet fast path): the same record and errors.
     let (mut fast_errors, mut general_errors) = (Vec::new(), Vec::new());
-    let listened = Url::parse_with(input, base, &url_core::Utf8, &mut fast_errors);
-    let general_listened = Url::parse_with_without_fast_path(input, base, &mut general_errors);
+    let listened = UrlRecord::parse_with(input, base, &url_core::Utf8, &mut fast_errors);
+    let general_listened =
+        UrlRecord::parse_with_without_fast_path(input, base, &mut general_errors);
     assert_eq!(
         outcome(&listened),
         outcome(&general_listened),
@@ -45,11 +46,11 @@ fn check(input: &str, base: Option<&Url>) -> bool {
     );
     assert_eq!(fast_errors, general_errors, "errors of {input:?}");
     assert_eq!(
-        Url::can_parse(input, base),
+        UrlRecord::can_parse(input, base),
         general.is_ok(),
         "can_parse {input:?}"
     );
-    match Url::parse_fast_path_only(input) {
+    match UrlRecord::parse_fast_path_only(input) {
         Some(fast) => {
             let general = general.unwrap_or_else(|e| panic!("fast path took {input:?}: {e:?}"));
             assert_eq!(record(&fast), record(&general), "input {input:?}");
@@ -80,7 +81,7 @@ fn wpt_inputs_agree() {
     assert!(cases.len() > 800, "{} WPT inputs", cases.len());
     let mut taken = 0;
     for (input, base) in &cases {
-        let base = base.as_deref().and_then(|b| Url::parse(b, None).ok());
+        let base = base.as_deref().and_then(|b| UrlRecord::parse(b, None).ok());
         taken += usize::from(check(input, base.as_ref()));
         taken += usize::from(check(input, None));
     }
@@ -221,14 +222,14 @@ fn generated(rng: &mut Rng) -> String {
 
 #[test]
 fn generated_inputs_agree() {
-    let bases: Vec<Url> = [
+    let bases: Vec<UrlRecord> = [
         "https://example.org/a/b?q#f",
         "file:///C:/dir/file",
         "foo://host/dir/file",
         "data:text/plain,x",
     ]
     .iter()
-    .map(|b| Url::parse(b, None).unwrap())
+    .map(|b| UrlRecord::parse(b, None).unwrap())
     .collect();
     let mut rng = Rng::new(0x5eed_fa57);
     let mut taken = 0;
@@ -286,7 +287,7 @@ fn every_shape_of_the_fast_path() {
         ("http://255.255.255.255/", "http://255.255.255.255/"),
     ];
     for (input, href) in cases {
-        let fast = Url::parse_fast_path_only(input).unwrap_or_else(|| panic!("{input:?}"));
+        let fast = UrlRecord::parse_fast_path_only(input).unwrap_or_else(|| panic!("{input:?}"));
         assert_eq!(fast.as_str(), href, "{input:?}");
         assert!(check(input, None), "{input:?}");
     }
@@ -319,7 +320,10 @@ fn every_shape_of_the_fast_path() {
         "foo:a b",
         "http://é/",
     ] {
-        assert!(Url::parse_fast_path_only(input).is_none(), "{input:?}");
+        assert!(
+            UrlRecord::parse_fast_path_only(input).is_none(),
+            "{input:?}"
+        );
         check(input, None);
     }
 }
@@ -329,7 +333,7 @@ fn every_shape_of_the_fast_path() {
 /// without a query, a fragment, a port, a trailing slash, and bases it must leave alone.
 #[test]
 fn relative_references_agree() {
-    let bases: Vec<Url> = [
+    let bases: Vec<UrlRecord> = [
         "https://example.org/a/b?q#f",
         "https://example.org/a/b/",
         "https://example.org",
@@ -344,7 +348,7 @@ fn relative_references_agree() {
         "data:text/plain,x",
     ]
     .iter()
-    .map(|b| Url::parse(b, None).unwrap())
+    .map(|b| UrlRecord::parse(b, None).unwrap())
     .collect();
     let firsts = [
         "page",
@@ -448,8 +452,8 @@ fn relative_references_agree() {
                     let input = format!("{first}{rest}{tail}");
                     check(&input, Some(base));
                     total += 1;
-                    if let Some(fast) = Url::parse_relative_fast_path_only(&input, base) {
-                        let general = Url::parse_without_fast_path(&input, Some(base))
+                    if let Some(fast) = UrlRecord::parse_relative_fast_path_only(&input, base) {
+                        let general = UrlRecord::parse_without_fast_path(&input, Some(base))
                             .unwrap_or_else(|e| panic!("{input:?} against {base}: {e:?}"));
                         assert_eq!(record(&fast), record(&general), "{input:?} against {base}");
                         assert_eq!(fast.check_invariants(), Ok(()), "{input:?}");

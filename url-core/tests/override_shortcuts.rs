@@ -1,13 +1,13 @@
 //! The state-override entry's shortcuts (`parser/fast/overrides.rs`) against the general state
-//! machine (`Url::basic_parse_override_without_shortcuts`): on every URL of the WPT setter
+//! machine (`UrlRecord::basic_parse_override_without_shortcuts`): on every URL of the WPT setter
 //! fixtures, every dataset line's components as values, and generated values, both must give
 //! the same record (boundaries included) and the same outcome.
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
 use test_support::rng::Rng;
-use url_core::{StateOverride, Url};
+use url_core::{StateOverride, UrlRecord};
 
-fn record(url: &Url) -> String {
+fn record(url: &UrlRecord) -> String {
     format!(
         "{:?} kind={:?} port={:?} segments={:?} invariants={:?}",
         url,
@@ -27,7 +27,7 @@ const STATES: [StateOverride; 4] = [
 
 /// The setter's preparation (empty the path, set the query or fragment to ""), then both.
 /// Not the host and path states on an opaque path, where the setters return first.
-fn compare(url: &Url, value: &str, state: StateOverride) -> bool {
+fn compare(url: &UrlRecord, value: &str, state: StateOverride) -> bool {
     if url.has_opaque_path() && matches!(state, StateOverride::Hostname | StateOverride::PathStart)
     {
         return false;
@@ -53,7 +53,7 @@ fn compare(url: &Url, value: &str, state: StateOverride) -> bool {
 
 #[test]
 fn shortcuts_agree_with_the_state_machine() {
-    let bases: Vec<Url> = [
+    let bases: Vec<UrlRecord> = [
         "https://example.com/a/b?q=1#f",
         "https://user:pw@[::1]:8080/",
         "http://127.0.0.1",
@@ -69,7 +69,7 @@ fn shortcuts_agree_with_the_state_machine() {
         "data:text/plain,hi",
     ]
     .iter()
-    .map(|u| Url::parse(u, None).unwrap())
+    .map(|u| UrlRecord::parse(u, None).unwrap())
     .collect();
     let mut values: Vec<String> = [
         "",
@@ -130,7 +130,7 @@ fn shortcuts_agree_with_the_state_machine() {
     .map(|s| s.to_string())
     .collect();
     for line in test_support::datasets::lines().iter().take(3000) {
-        if let Ok(u) = Url::parse(line, None) {
+        if let Ok(u) = UrlRecord::parse(line, None) {
             values.push(u.path().to_owned());
             values.push(u.query().unwrap_or("").to_owned());
             values.push(u.host_str().unwrap_or("").to_owned());

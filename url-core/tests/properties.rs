@@ -9,7 +9,7 @@
 mod common;
 
 use test_support::rng::Rng;
-use url_core::{ReportedError, Url, Utf8};
+use url_core::{ReportedError, UrlRecord, Utf8};
 
 /// Cases per random property: 20,000, or `$URL_CORE_PROPERTY_ROUNDS` for a longer run.
 fn rounds() -> usize {
@@ -99,10 +99,10 @@ const BASES: &[&str] = &[
     "web+demo:/.//not-a-host/",
 ];
 
-fn check(input: &str, base: Option<&Url>) -> Result<(), String> {
+fn check(input: &str, base: Option<&UrlRecord>) -> Result<(), String> {
     let mut errors: Vec<ReportedError> = Vec::new();
-    let quiet = Url::parse(input, base);
-    let loud = Url::parse_with(input, base, &Utf8, &mut errors);
+    let quiet = UrlRecord::parse(input, base);
+    let loud = UrlRecord::parse_with(input, base, &Utf8, &mut errors);
     match (&quiet, &loud) {
         (Ok(a), Ok(b)) if a.as_str() == b.as_str() => {}
         (Err(a), Err(b)) if a == b => {
@@ -123,7 +123,7 @@ fn check(input: &str, base: Option<&Url>) -> Result<(), String> {
     }
     if let Ok(url) = quiet {
         url.check_invariants()?;
-        let again = Url::parse(url.as_str(), None).map_err(|e| {
+        let again = UrlRecord::parse(url.as_str(), None).map_err(|e| {
             format!(
                 "{input:?}: serialization {:?} does not parse: {e}",
                 url.as_str()
@@ -144,14 +144,17 @@ fn check(input: &str, base: Option<&Url>) -> Result<(), String> {
 #[test]
 fn idempotence_over_wpt_inputs() {
     let mut failures = Vec::new();
-    let bases: Vec<Url> = BASES.iter().map(|b| Url::parse(b, None).unwrap()).collect();
+    let bases: Vec<UrlRecord> = BASES
+        .iter()
+        .map(|b| UrlRecord::parse(b, None).unwrap())
+        .collect();
     for file in ["urltestdata.json", "urltestdata-javascript-only.json"] {
         for case in common::cases(file) {
             let input = case.str_field("input").unwrap();
             let base = case
                 .get("base")
                 .and_then(|b| b.as_str())
-                .and_then(|b| Url::parse(b, None).ok());
+                .and_then(|b| UrlRecord::parse(b, None).ok());
             let mut results = vec![check(input, base.as_ref()), check(input, None)];
             results.extend(bases.iter().map(|b| check(input, Some(b))));
             failures.extend(results.into_iter().filter_map(Result::err));
@@ -163,7 +166,10 @@ fn idempotence_over_wpt_inputs() {
 #[test]
 fn idempotence_over_generated_inputs() {
     let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
-    let bases: Vec<Url> = BASES.iter().map(|b| Url::parse(b, None).unwrap()).collect();
+    let bases: Vec<UrlRecord> = BASES
+        .iter()
+        .map(|b| UrlRecord::parse(b, None).unwrap())
+        .collect();
     let mut failures = Vec::new();
     let mut parsed = 0;
     for _ in 0..rounds() {
@@ -172,7 +178,7 @@ fn idempotence_over_generated_inputs() {
             0 => None,
             _ => Some(&bases[rng.below(bases.len())]),
         };
-        if Url::parse(&input, base).is_ok() {
+        if UrlRecord::parse(&input, base).is_ok() {
             parsed += 1;
         }
         if let Err(e) = check(&input, base) {
@@ -194,20 +200,26 @@ fn idempotence_over_generated_inputs() {
 fn adversarial_inputs_are_linear() {
     let n = 200_000;
     let dots = format!("https://h/{}{}", "a/".repeat(n), "../".repeat(n + 5));
-    assert_eq!(Url::parse(&dots, None).unwrap().as_str(), "https://h/");
+    assert_eq!(
+        UrlRecord::parse(&dots, None).unwrap().as_str(),
+        "https://h/"
+    );
     let encoded_dots = format!("https://h/{}", "%2e%2E/".repeat(n));
     assert_eq!(
-        Url::parse(&encoded_dots, None).unwrap().as_str(),
+        UrlRecord::parse(&encoded_dots, None).unwrap().as_str(),
         "https://h/"
     );
     let ats = format!("https://{}h/", "@".repeat(n));
-    assert!(Url::parse(&ats, None).unwrap().username().len() == 3 * (n - 1));
+    assert!(UrlRecord::parse(&ats, None).unwrap().username().len() == 3 * (n - 1));
     let slashes = format!("https:{}h", "/".repeat(n));
-    assert_eq!(Url::parse(&slashes, None).unwrap().as_str(), "https://h/");
+    assert_eq!(
+        UrlRecord::parse(&slashes, None).unwrap().as_str(),
+        "https://h/"
+    );
     let tabs = format!("ht\ttps://h/{}", "\t".repeat(n));
     let mut errors = Vec::new();
     assert_eq!(
-        Url::parse_with(&tabs, None, &Utf8, &mut errors)
+        UrlRecord::parse_with(&tabs, None, &Utf8, &mut errors)
             .unwrap()
             .as_str(),
         "https://h/"
@@ -215,7 +227,7 @@ fn adversarial_inputs_are_linear() {
     // Trailing tabs are stripped (one error), the inner one removed (another).
     assert_eq!(errors.len(), 2);
     let spaces = format!("sc:{}x", " ".repeat(n));
-    assert_eq!(Url::parse(&spaces, None).unwrap().path().len(), n + 1);
+    assert_eq!(UrlRecord::parse(&spaces, None).unwrap().path().len(), n + 1);
 }
 
 /// Random code points (ASCII-heavy, with controls, delimiters and non-ASCII), not just the
@@ -235,7 +247,10 @@ fn random_chars(rng: &mut Rng) -> String {
 #[test]
 fn random_code_points_never_break_the_parser() {
     let mut rng = Rng::new(0xD1B5_4A32_D192_ED03);
-    let bases: Vec<Url> = BASES.iter().map(|b| Url::parse(b, None).unwrap()).collect();
+    let bases: Vec<UrlRecord> = BASES
+        .iter()
+        .map(|b| UrlRecord::parse(b, None).unwrap())
+        .collect();
     let mut failures = Vec::new();
     for i in 0..rounds() {
         let prefix = ["", "https://", "file:", "sc:", "sc://", "http://h/"][i % 6];
@@ -266,14 +281,14 @@ fn random_setter_calls_keep_records_consistent() {
         "hash",
     ];
     let mut rng = Rng::new(0x1234_5678_9ABC_DEF1);
-    let inputs: Vec<Url> = common::cases("urltestdata.json")
+    let inputs: Vec<UrlRecord> = common::cases("urltestdata.json")
         .iter()
         .filter_map(|c| {
             let base = c
                 .get("base")
                 .and_then(|b| b.as_str())
-                .and_then(|b| Url::parse(b, None).ok());
-            Url::parse(c.str_field("input")?, base.as_ref()).ok()
+                .and_then(|b| UrlRecord::parse(b, None).ok());
+            UrlRecord::parse(c.str_field("input")?, base.as_ref()).ok()
         })
         .collect();
     let mut failures = Vec::new();
@@ -300,7 +315,7 @@ fn random_setter_calls_keep_records_consistent() {
         // this href with the host emptied, and re-parse to itself from then on.
         if url.scheme() == "file" && url.host_str() == Some("localhost") {
             let expected = url.as_str().replacen("//localhost", "//", 1);
-            match Url::parse(url.as_str(), None) {
+            match UrlRecord::parse(url.as_str(), None) {
                 Ok(again) if again.as_str() == expected && again.host_str() == Some("") => {}
                 other => failures.push(format!(
                     "{before:?}.{setter} = {value:?} gave {:?}, which re-parses as {other:?}, \
@@ -310,7 +325,7 @@ fn random_setter_calls_keep_records_consistent() {
             }
             continue;
         }
-        match Url::parse(url.as_str(), None) {
+        match UrlRecord::parse(url.as_str(), None) {
             Ok(again) if again.as_str() == url.as_str() => {}
             other => failures.push(format!(
                 "{before:?}.{setter} = {value:?} gave {:?}, which re-parses as {other:?}",

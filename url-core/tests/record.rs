@@ -1,16 +1,17 @@
 //! The record: its size, its getters, and what the setters' helpers do to it.
 
-use url_core::{HostKind, HostRef, SchemeType, Url};
+use url_core::{HostKind, HostRef, SchemeType, UrlRecord};
 
 #[test]
 #[cfg(target_pointer_width = "64")]
 fn record_is_64_bytes() {
-    assert_eq!(std::mem::size_of::<Url>(), 64);
+    assert_eq!(std::mem::size_of::<UrlRecord>(), 64);
 }
 
 #[test]
 fn getters_are_slices_of_the_serialization() {
-    let url = Url::parse("HTTPS://us%65r:p@ss@[::1]:8443/a/./b/../c?x=1&y#frag", None).unwrap();
+    let url =
+        UrlRecord::parse("HTTPS://us%65r:p@ss@[::1]:8443/a/./b/../c?x=1&y#frag", None).unwrap();
     assert_eq!(
         url.as_str(),
         "https://us%65r:p%40ss@[::1]:8443/a/c?x=1&y#frag"
@@ -43,19 +44,19 @@ fn getters_are_slices_of_the_serialization() {
     assert!(!url.cannot_have_username_password_port());
     assert_eq!(url.check_invariants(), Ok(()));
 
-    let url = Url::parse("http://h:80", None).unwrap();
+    let url = UrlRecord::parse("http://h:80", None).unwrap();
     assert_eq!(
         (url.port(), url.port_str(), url.port_or_default()),
         (None, None, Some(80))
     );
     assert_eq!(url.path(), "/");
 
-    let url = Url::parse("sc:", None).unwrap();
+    let url = UrlRecord::parse("sc:", None).unwrap();
     assert_eq!(
         (url.host_str(), url.path(), url.opaque_path()),
         (None, "", Some(""))
     );
-    let url = Url::parse("sc://", None).unwrap();
+    let url = UrlRecord::parse("sc://", None).unwrap();
     assert_eq!(
         (url.host_str(), url.host_kind(), url.path()),
         (Some(""), Some(HostKind::Empty), "")
@@ -66,7 +67,7 @@ fn getters_are_slices_of_the_serialization() {
 
 #[test]
 fn setter_helpers_keep_the_record_consistent() {
-    let mut url = Url::parse("https://example.com:8080/a?b#c", None).unwrap();
+    let mut url = UrlRecord::parse("https://example.com:8080/a?b#c", None).unwrap();
     url.set_username("me@x");
     url.set_password("pw");
     assert_eq!(url.as_str(), "https://me%40x:pw@example.com:8080/a?b#c");
@@ -83,13 +84,13 @@ fn setter_helpers_keep_the_record_consistent() {
     url.check_invariants().unwrap();
 
     // A URL that cannot have a username, password or port ignores them.
-    let mut file = Url::parse("file:///x", None).unwrap();
+    let mut file = UrlRecord::parse("file:///x", None).unwrap();
     file.set_username("u");
     file.set_port(Some(1));
     assert_eq!(file.as_str(), "file:///x");
 
     // Emptying the path of a host-less URL whose path needed the "/." guard removes it.
-    let mut url = Url::parse("web+demo:/.//x?q", None).unwrap();
+    let mut url = UrlRecord::parse("web+demo:/.//x?q", None).unwrap();
     url.clear_path();
     assert_eq!(url.as_str(), "web+demo:?q");
     url.check_invariants().unwrap();
@@ -97,18 +98,20 @@ fn setter_helpers_keep_the_record_consistent() {
 
 #[test]
 fn parse_error_is_an_error_and_names_the_validation_error() {
-    let e = Url::parse("https://a:b/", None).unwrap_err();
+    let e = UrlRecord::parse("https://a:b/", None).unwrap_err();
     let as_error: &dyn std::error::Error = &e;
     assert_eq!(as_error.to_string(), "invalid URL: port-invalid at byte 10");
     assert_eq!(e.offset(), Some(10));
-    assert!(Url::can_parse("https://a/", None) && !Url::can_parse("https://a:b/", None));
+    assert!(
+        UrlRecord::can_parse("https://a/", None) && !UrlRecord::can_parse("https://a:b/", None)
+    );
     assert_eq!(
-        Url::parse_with_base_str("x", Some("https://a/b"))
+        UrlRecord::parse_with_base_str("x", Some("https://a/b"))
             .unwrap()
             .as_str(),
         "https://a/x"
     );
-    assert!(Url::parse_with_base_str("x", Some("not a url")).is_err());
+    assert!(UrlRecord::parse_with_base_str("x", Some("not a url")).is_err());
 }
 
 /// Inputs longer than `u32::MAX` bytes fail with an error, not a panic. (`vec![0; n]` is
@@ -122,8 +125,11 @@ fn inputs_longer_than_u32_max_fail_cleanly() {
     let Ok(huge) = String::from_utf8(vec![0u8; n]) else {
         panic!("NUL bytes are UTF-8");
     };
-    assert_eq!(Url::parse(&huge, None), Err(url_core::ParseError::TooLong));
-    let mut url = Url::parse("https://example.com/", None).unwrap();
+    assert_eq!(
+        UrlRecord::parse(&huge, None),
+        Err(url_core::ParseError::TooLong)
+    );
+    let mut url = UrlRecord::parse("https://example.com/", None).unwrap();
     assert_eq!(
         url.basic_parse_override(&huge, url_core::StateOverride::Query),
         Err(url_core::OverrideError {

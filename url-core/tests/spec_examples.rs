@@ -2,16 +2,16 @@
 //! whether each input is valid (no validation error, no failure).
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
-use url_core::{ReportedError, Url, Utf8};
+use url_core::{ReportedError, UrlRecord, Utf8};
 
 /// Parses `input` against `base` (itself parsed first), collecting validation errors.
 fn parse(
     input: &str,
     base: Option<&str>,
-) -> (Result<Url, url_core::ParseError>, Vec<ReportedError>) {
-    let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+) -> (Result<UrlRecord, url_core::ParseError>, Vec<ReportedError>) {
+    let base = base.map(|b| UrlRecord::parse(b, None).expect("base parses"));
     let mut errors = Vec::new();
-    let result = Url::parse_with(input, base.as_ref(), &Utf8, &mut errors);
+    let result = UrlRecord::parse_with(input, base.as_ref(), &Utf8, &mut errors);
     (result, errors)
 }
 
@@ -117,7 +117,7 @@ fn overview_table() {
     for &(input, base, valid, output) in OVERVIEW {
         let (result, errors) = parse(input, base);
         assert_eq!(
-            result.as_ref().ok().map(Url::as_str),
+            result.as_ref().ok().map(UrlRecord::as_str),
             output,
             "{input:?} against {base:?}"
         );
@@ -143,7 +143,7 @@ fn overview_table() {
 /// Spec 4.1, the table of how valid URL strings map to components.
 #[test]
 fn components_table() {
-    let url = Url::parse("https://example.com/", None).unwrap();
+    let url = UrlRecord::parse("https://example.com/", None).unwrap();
     assert_eq!(
         (url.scheme(), url.host_str(), url.port()),
         ("https", Some("example.com"), None)
@@ -151,7 +151,7 @@ fn components_table() {
     assert_eq!(url.path_segments().unwrap().collect::<Vec<_>>(), [""]);
     assert_eq!((url.query(), url.fragment()), (None, None));
 
-    let url = Url::parse("https://localhost:8000/search?q=text#hello", None).unwrap();
+    let url = UrlRecord::parse("https://localhost:8000/search?q=text#hello", None).unwrap();
     assert_eq!(
         (url.scheme(), url.host_str(), url.port()),
         ("https", Some("localhost"), Some(8000))
@@ -162,7 +162,7 @@ fn components_table() {
         (Some("q=text"), Some("hello"))
     );
 
-    let url = Url::parse("urn:isbn:9780307476463", None).unwrap();
+    let url = UrlRecord::parse("urn:isbn:9780307476463", None).unwrap();
     assert_eq!(
         (url.scheme(), url.host_str(), url.port()),
         ("urn", None, None)
@@ -171,7 +171,7 @@ fn components_table() {
     assert!(url.path_segments().is_none() && url.has_opaque_path());
     assert_eq!((url.query(), url.fragment()), (None, None));
 
-    let url = Url::parse("file:///ada/Analytical%20Engine/README.md", None).unwrap();
+    let url = UrlRecord::parse("file:///ada/Analytical%20Engine/README.md", None).unwrap();
     assert_eq!(
         (url.scheme(), url.host_str(), url.port()),
         ("file", Some(""), None)
@@ -182,7 +182,7 @@ fn components_table() {
     );
     assert_eq!((url.query(), url.fragment()), (None, None));
     for url in ["https://example.com/", "urn:isbn:9780307476463"] {
-        let url = Url::parse(url, None).unwrap();
+        let url = UrlRecord::parse(url, None).unwrap();
         assert_eq!((url.username(), url.password()), ("", ""));
         assert!(!url.includes_credentials());
     }
@@ -242,15 +242,15 @@ fn serializer_guard() {
         assert_eq!(url.as_str(), "web+demo:/.//not-a-host/");
         assert_eq!(url.path(), "//not-a-host/");
         assert_eq!(url.host_str(), None);
-        assert_eq!(Url::parse(url.as_str(), None).unwrap(), url);
+        assert_eq!(UrlRecord::parse(url.as_str(), None).unwrap(), url);
     }
 }
 
 /// Spec 4.5 and 4.6: exclude fragment, and equality with and without fragments.
 #[test]
 fn serializer_and_equivalence() {
-    let a = Url::parse("https://example.com/p?q#one", None).unwrap();
-    let b = Url::parse("https://EXAMPLE.com/p?q#two", None).unwrap();
+    let a = UrlRecord::parse("https://example.com/p?q#one", None).unwrap();
+    let b = UrlRecord::parse("https://EXAMPLE.com/p?q#two", None).unwrap();
     assert_eq!(a.as_str_without_fragment(), "https://example.com/p?q");
     assert_eq!(a.serialize(true), "https://example.com/p?q");
     assert_eq!(a.serialize(false), "https://example.com/p?q#one");
@@ -262,7 +262,7 @@ fn serializer_and_equivalence() {
 /// Spec 4.7: origins, including the blob example and its restriction to http(s).
 #[test]
 fn origins() {
-    let origin = |s: &str| Url::parse(s, None).unwrap().origin();
+    let origin = |s: &str| UrlRecord::parse(s, None).unwrap().origin();
     let o = origin("blob:https://whatwg.org/d0360e2f-caee-469f-9a2f-87d5b0456f6f");
     let url_core::Origin::Tuple(t) = &o else {
         panic!("tuple expected")
@@ -302,10 +302,10 @@ test_support::latin1_encoder!(percent);
 /// other than ws and wss.
 #[test]
 fn encoding_changes_only_special_queries() {
-    let base = Url::parse("https://example.com/", None).unwrap();
+    let base = UrlRecord::parse("https://example.com/", None).unwrap();
     let mut sink = url_core::NoSink;
-    let with = |input: &str, base: Option<&Url>, sink: &mut url_core::NoSink| {
-        Url::parse_with(input, base, &Latin1, sink)
+    let with = |input: &str, base: Option<&UrlRecord>, sink: &mut url_core::NoSink| {
+        UrlRecord::parse_with(input, base, &Latin1, sink)
             .unwrap()
             .as_str()
             .to_owned()
@@ -315,7 +315,9 @@ fn encoding_changes_only_special_queries() {
         "https://example.com/?sm%F6rg%E5sbord"
     );
     assert_eq!(
-        Url::parse("?smörgåsbord", Some(&base)).unwrap().as_str(),
+        UrlRecord::parse("?smörgåsbord", Some(&base))
+            .unwrap()
+            .as_str(),
         "https://example.com/?sm%C3%B6rg%C3%A5sbord"
     );
     assert_eq!(

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{ApiView, set};
-use url_core::{StateOverride, Url};
+use url_core::{StateOverride, UrlRecord};
 
 #[test]
 fn setters_fixture_through_state_override() {
@@ -20,7 +20,7 @@ fn setters_fixture_through_state_override() {
             total += 1;
             let href = case.str_field("href").expect("href");
             let value = case.str_field("new_value").expect("new_value");
-            let mut url = Url::parse(href, None).expect("fixture href parses");
+            let mut url = UrlRecord::parse(href, None).expect("fixture href parses");
             set(&mut url, setter, value);
             if let Err(e) = url.check_invariants() {
                 failures.push(format!("{setter} {href:?} = {value:?}: invariants: {e}"));
@@ -51,7 +51,7 @@ fn setters_fixture_through_state_override() {
 #[test]
 fn failure_leaves_url_untouched() {
     let original = "https://user:pw@example.com:8080/a/b?q#f";
-    let url = Url::parse(original, None).unwrap();
+    let url = UrlRecord::parse(original, None).unwrap();
     let attempts: [(&str, StateOverride); 6] = [
         ("1http:", StateOverride::SchemeStart),
         ("file:", StateOverride::SchemeStart),
@@ -95,7 +95,7 @@ fn failure_leaves_url_untouched() {
 fn the_override_entry_reports_its_outcome() {
     use url_core::{Overridden, OverrideError, ParseError, StateOverride::*};
     let run = |href: &str, input: &str, state| {
-        let mut url = Url::parse(href, None).unwrap();
+        let mut url = UrlRecord::parse(href, None).unwrap();
         let before = url.as_str().to_owned();
         let outcome = url.basic_parse_override(input, state);
         (outcome, url.as_str() != before)

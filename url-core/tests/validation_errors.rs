@@ -2,12 +2,12 @@
 //! at which byte offset of the input as given, and a close input that does not.
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
-use url_core::{ParseError, ReportedError, Url, Utf8, ValidationError as V};
+use url_core::{ParseError, ReportedError, UrlRecord, Utf8, ValidationError as V};
 
-fn errors(input: &str, base: Option<&str>) -> (Result<Url, ParseError>, Vec<ReportedError>) {
-    let base = base.map(|b| Url::parse(b, None).expect("base parses"));
+fn errors(input: &str, base: Option<&str>) -> (Result<UrlRecord, ParseError>, Vec<ReportedError>) {
+    let base = base.map(|b| UrlRecord::parse(b, None).expect("base parses"));
     let mut errors = Vec::new();
-    let result = Url::parse_with(input, base.as_ref(), &Utf8, &mut errors);
+    let result = UrlRecord::parse_with(input, base.as_ref(), &Utf8, &mut errors);
     (result, errors)
 }
 

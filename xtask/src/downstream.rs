@@ -54,8 +54,8 @@ fn main() {
     assert_eq!(host::Host::parse("0x7f.1").expect("IPv4").to_string(), "127.0.0.1");
     let pairs: Vec<_> = form_urlencoded::parse(b"k=v+w").collect();
     assert_eq!(pairs, [("k".into(), "v w".into())]);
-    let base = url_core::Url::parse("https://example.com/a/b", None).expect("base parses");
-    let joined = url_core::Url::parse("../c", Some(&base)).expect("relative parses");
+    let base = url_core::UrlRecord::parse("https://example.com/a/b", None).expect("base parses");
+    let joined = url_core::UrlRecord::parse("../c", Some(&base)).expect("relative parses");
     assert_eq!(joined.as_str(), "https://example.com/c");
 
     println!("downstream smoke test: ok");

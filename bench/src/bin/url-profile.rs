@@ -15,7 +15,7 @@
 //! FILE may also be `hostile:NAME`, one URL of about a megabyte of a hostile shape (`tabs`,
 //! `idna`, `idna-mixed`, `dotdot`, `dotdot-encoded`, `push-pop`, `long-path`, `long-host`,
 //! `non-ascii-path`; `bench/src/hostile.rs`).
-//! `core` is `url_core::Url` directly (without the API wrapper), `general` its parser without
+//! `core` is `url_core::UrlRecord` directly (without the API wrapper), `general` its parser without
 //! the fast path for already normal URLs. Prints the number of URLs, failures,
 //! and passes, so that instructions per URL are `Ir / (URLs * passes)`.
 
@@ -35,11 +35,13 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
             whatwg_url::Url::parse(u, None).is_ok_and(|url| black_box(url.href().len()) > 0)
         }),
         ("ours", "can_parse") => run(urls, |u| whatwg_url::Url::can_parse(u, None)),
-        ("core", "parse") => run(urls, |u| black_box(url_core::Url::parse(u, None)).is_ok()),
-        ("core", "href") => run(urls, |u| {
-            url_core::Url::parse(u, None).is_ok_and(|url| black_box(url.as_str().len()) > 0)
+        ("core", "parse") => run(urls, |u| {
+            black_box(url_core::UrlRecord::parse(u, None)).is_ok()
         }),
-        ("core", "can_parse") => run(urls, |u| url_core::Url::can_parse(u, None)),
+        ("core", "href") => run(urls, |u| {
+            url_core::UrlRecord::parse(u, None).is_ok_and(|url| black_box(url.as_str().len()) > 0)
+        }),
+        ("core", "can_parse") => run(urls, |u| url_core::UrlRecord::can_parse(u, None)),
         // The workloads of `cargo xtask bench --workloads`, ours only.
         ("ours", "validation") => run(urls, |u| {
             black_box(whatwg_url::Url::parse_with_validation(u, None))
@@ -71,7 +73,7 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
             black_box(params.to_string().len()) > 0
         }),
         ("general", _) => run(urls, |u| {
-            black_box(url_core::Url::parse_without_fast_path(u, None)).is_ok()
+            black_box(url_core::UrlRecord::parse_without_fast_path(u, None)).is_ok()
         }),
         #[cfg(feature = "competitors")]
         ("ada", "parse") => run(urls, |u| black_box(ada_url::Url::parse(u, None)).is_ok()),

@@ -5,21 +5,21 @@ use super::input::{Listener, prepare};
 use super::{Flow, Parser, State, StateOverride};
 use crate::error::{Overridden, OverrideError, ParseError};
 use crate::splice::Edit;
-use crate::url::Url;
+use crate::url::UrlRecord;
 use host::{HostKind, NoSink, ValidationSink};
 use percent::{Encoder, Utf8};
 
-impl Url {
+impl UrlRecord {
     /// The URL parser (spec 4.4) on `input` with an optional `base`, UTF-8 encoding, and no
     /// validation error reporting. (The blob URL entry step is left out: see the crate docs.)
     ///
     /// ```
-    /// let url = url_core::Url::parse("HTTP://EXAMPLE.com:80/./a/../b", None)?;
+    /// let url = url_core::UrlRecord::parse("HTTP://EXAMPLE.com:80/./a/../b", None)?;
     /// assert_eq!(url.as_str(), "http://example.com/b");
     /// # Ok::<(), url_core::ParseError>(())
     /// ```
-    pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        Url::parse_with(input, base, &Utf8, &mut NoSink)
+    pub fn parse(input: &str, base: Option<&UrlRecord>) -> Result<UrlRecord, ParseError> {
+        UrlRecord::parse_with(input, base, &Utf8, &mut NoSink)
     }
 
     /// The basic URL parser (spec 4.4) with every argument but url and state override:
@@ -29,10 +29,10 @@ impl Url {
     /// removed). A failure is also reported to `sink` before it is returned.
     pub fn parse_with<E: Encoder + ?Sized, S: ValidationSink>(
         input: &str,
-        base: Option<&Url>,
+        base: Option<&UrlRecord>,
         encoding: &E,
         sink: &mut S,
-    ) -> Result<Url, ParseError> {
+    ) -> Result<UrlRecord, ParseError> {
         if u32::try_from(input.len()).is_err() {
             return Err(ParseError::TooLong);
         }
@@ -52,56 +52,59 @@ impl Url {
         } else if let Some(url) = super::fast::parse_normal_quiet(input) {
             return Ok(url);
         }
-        Url::parse_general(input, base, encoding, sink)
+        UrlRecord::parse_general(input, base, encoding, sink)
     }
 
-    /// [`Url::parse_with`] (UTF-8) without the fast paths: the state machine alone, reporting
+    /// [`UrlRecord::parse_with`] (UTF-8) without the fast paths: the state machine alone, reporting
     /// to `sink`. For tests and fuzzing, which check that both give the same record and the
     /// same validation errors.
     #[doc(hidden)]
     #[cfg(feature = "testing")]
     pub fn parse_with_without_fast_path<S: ValidationSink>(
         input: &str,
-        base: Option<&Url>,
+        base: Option<&UrlRecord>,
         sink: &mut S,
-    ) -> Result<Url, ParseError> {
+    ) -> Result<UrlRecord, ParseError> {
         if u32::try_from(input.len()).is_err() {
             return Err(ParseError::TooLong);
         }
-        Url::parse_general(input, base, &Utf8, sink)
+        UrlRecord::parse_general(input, base, &Utf8, sink)
     }
 
-    /// [`Url::parse`] without the fast path for already normal URLs: the basic URL parser's
+    /// [`UrlRecord::parse`] without the fast path for already normal URLs: the basic URL parser's
     /// state machine alone. For tests and fuzzing, which check that both give the same
     /// record.
     #[doc(hidden)]
     #[cfg(feature = "testing")]
-    pub fn parse_without_fast_path(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+    pub fn parse_without_fast_path(
+        input: &str,
+        base: Option<&UrlRecord>,
+    ) -> Result<UrlRecord, ParseError> {
         if u32::try_from(input.len()).is_err() {
             return Err(ParseError::TooLong);
         }
-        Url::parse_general(input, base, &Utf8, &mut NoSink)
+        UrlRecord::parse_general(input, base, &Utf8, &mut NoSink)
     }
 
-    /// The fast path of [`Url::parse`] alone: the record of an already normal absolute URL,
-    /// or `None` where [`Url::parse`] runs the general path. For tests and fuzzing: where it
-    /// gives a record, that record equals [`Url::parse_without_fast_path`]'s.
+    /// The fast path of [`UrlRecord::parse`] alone: the record of an already normal absolute URL,
+    /// or `None` where [`UrlRecord::parse`] runs the general path. For tests and fuzzing: where it
+    /// gives a record, that record equals [`UrlRecord::parse_without_fast_path`]'s.
     #[doc(hidden)]
     #[cfg(feature = "testing")]
-    pub fn parse_fast_path_only(input: &str) -> Option<Url> {
+    pub fn parse_fast_path_only(input: &str) -> Option<UrlRecord> {
         if u32::try_from(input.len()).is_err() {
             return None;
         }
         super::fast::parse_normal(input)
     }
 
-    /// The fast path of [`Url::parse`] for relative references alone (`fast/relative.rs`):
+    /// The fast path of [`UrlRecord::parse`] for relative references alone (`fast/relative.rs`):
     /// the record of a normal query, fragment or directory-relative path against `base`, or
     /// `None`. For tests and fuzzing: where it gives a record, that record equals
-    /// [`Url::parse_without_fast_path`]'s.
+    /// [`UrlRecord::parse_without_fast_path`]'s.
     #[doc(hidden)]
     #[cfg(feature = "testing")]
-    pub fn parse_relative_fast_path_only(input: &str, base: &Url) -> Option<Url> {
+    pub fn parse_relative_fast_path_only(input: &str, base: &UrlRecord) -> Option<UrlRecord> {
         if u32::try_from(input.len()).is_err() {
             return None;
         }
@@ -113,21 +116,21 @@ impl Url {
     #[inline]
     pub(super) fn parse_general<E: Encoder + ?Sized, S: ValidationSink>(
         input: &str,
-        base: Option<&Url>,
+        base: Option<&UrlRecord>,
         encoding: &E,
         sink: &mut S,
-    ) -> Result<Url, ParseError> {
-        Url::basic_parse(input, base, &encoding, Listener::of(sink))
+    ) -> Result<UrlRecord, ParseError> {
+        UrlRecord::basic_parse(input, base, &encoding, Listener::of(sink))
     }
 
-    /// [`Url::parse_general`] with the encoder and the sink type-erased: the one compiled
+    /// [`UrlRecord::parse_general`] with the encoder and the sink type-erased: the one compiled
     /// copy of the state machine.
     fn basic_parse(
         input: &str,
-        base: Option<&Url>,
+        base: Option<&UrlRecord>,
         encoding: &dyn Encoder,
         mut sink: Listener<'_>,
-    ) -> Result<Url, ParseError> {
+    ) -> Result<UrlRecord, ParseError> {
         // Steps 1 to 3.
         let (input, map) = prepare(input, true, &mut sink);
         // Step 5: "getting an output encoding" maps UTF-16BE/LE and replacement to UTF-8;
@@ -143,22 +146,23 @@ impl Url {
     ///
     /// An already normal absolute URL is recognized by one scan, without building its
     /// record; any other input is parsed.
-    pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
+    pub fn can_parse(input: &str, base: Option<&UrlRecord>) -> bool {
         if u32::try_from(input.len()).is_err() {
             return false;
         }
-        super::fast::is_normal(input) || Url::parse_general(input, base, &Utf8, &mut NoSink).is_ok()
+        super::fast::is_normal(input)
+            || UrlRecord::parse_general(input, base, &Utf8, &mut NoSink).is_ok()
     }
 
     /// The API URL parser (spec 6.1, "parse a URL" with strings): parse `base` first, if
     /// given, then `input` against it.
-    pub fn parse_with_base_str(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
+    pub fn parse_with_base_str(input: &str, base: Option<&str>) -> Result<UrlRecord, ParseError> {
         match base {
             Some(base) => {
-                let base = Url::parse(base, None)?;
-                Url::parse(input, Some(&base))
+                let base = UrlRecord::parse(base, None)?;
+                UrlRecord::parse(input, Some(&base))
             }
-            None => Url::parse(input, None),
+            None => UrlRecord::parse(input, None),
         }
     }
 
@@ -175,8 +179,8 @@ impl Url {
     /// that returned it. The setters of spec 6.1 are built on exactly this.
     ///
     /// ```
-    /// use url_core::{Overridden, ParseError, StateOverride, Url};
-    /// let mut url = Url::parse("https://example.com:8080/p?q", None)?;
+    /// use url_core::{Overridden, ParseError, StateOverride, UrlRecord};
+    /// let mut url = UrlRecord::parse("https://example.com:8080/p?q", None)?;
     /// assert_eq!(url.basic_parse_override("example.org", StateOverride::Hostname)?, Overridden::Changed);
     /// assert_eq!(url.as_str(), "https://example.org:8080/p?q");
     /// url.basic_parse_override("wss:", StateOverride::SchemeStart)?;
@@ -203,7 +207,7 @@ impl Url {
         self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
     }
 
-    /// [`Url::basic_parse_override`] without its shortcuts for values that need nothing
+    /// [`UrlRecord::basic_parse_override`] without its shortcuts for values that need nothing
     /// done: always the general state machine. For tests and the fuzz targets, which check
     /// that both give the same URL.
     #[doc(hidden)]
@@ -216,7 +220,7 @@ impl Url {
         self.basic_parse_override_with(input, state, &Utf8, &mut NoSink)
     }
 
-    /// [`Url::basic_parse_override`] with an encoding and a validation error sink.
+    /// [`UrlRecord::basic_parse_override`] with an encoding and a validation error sink.
     #[inline]
     pub fn basic_parse_override_with<E: Encoder + ?Sized, S: ValidationSink>(
         &mut self,
@@ -228,7 +232,7 @@ impl Url {
         self.basic_parse_override_erased(input, state, &encoding, Listener::of(sink))
     }
 
-    /// [`Url::basic_parse_override_with`] with the encoder and the sink type-erased: the one
+    /// [`UrlRecord::basic_parse_override_with`] with the encoder and the sink type-erased: the one
     /// compiled copy of the state machine.
     fn basic_parse_override_erased(
         &mut self,
@@ -271,7 +275,7 @@ impl Url {
             Err(_) => parser.host_set,
         };
         if changed {
-            // Each component this run set is spliced in place (`Url::splice`).
+            // Each component this run set is spliced in place (`UrlRecord::splice`).
             parser
                 .commit(self, state)
                 .map_err(|error| OverrideError { state, error })?;
@@ -294,7 +298,7 @@ impl Url {
 impl Parser<'_> {
     /// With a state override: takes url's flags, and puts the component the override state
     /// appends to (path, query or fragment) in the buffer.
-    fn load(&mut self, url: &Url, state: StateOverride) {
+    fn load(&mut self, url: &UrlRecord, state: StateOverride) {
         self.bounds.scheme_type = url.scheme_type;
         self.bounds.host = url.host;
         self.bounds.port = url.port;
@@ -312,7 +316,7 @@ impl Parser<'_> {
     /// With a state override: splices the components this run set into url. On failure (too
     /// long) url may hold some of them: only the host state sets two, and it sets the host
     /// first, as the spec does.
-    fn commit(&self, url: &mut Url, state: StateOverride) -> Result<(), ParseError> {
+    fn commit(&self, url: &mut UrlRecord, state: StateOverride) -> Result<(), ParseError> {
         let new = self.out.as_str();
         match state {
             StateOverride::SchemeStart => {
@@ -346,10 +350,10 @@ impl Parser<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Overridden, ParseError, StateOverride, Url};
+    use crate::{Overridden, ParseError, StateOverride, UrlRecord};
 
-    fn url(s: &str) -> Url {
-        Url::parse(s, None).unwrap()
+    fn url(s: &str) -> UrlRecord {
+        UrlRecord::parse(s, None).unwrap()
     }
 
     /// Each outcome of the override entry, and what it leaves in the record.

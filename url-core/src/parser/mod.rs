@@ -17,7 +17,7 @@ mod tables;
 
 use crate::error::ParseError;
 pub(crate) use crate::state_override::StateOverride;
-use crate::url::{Bounds, Url};
+use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 use host::{HostKind, NoSink, ReportedError, ValidationError};
 use input::{HostInput, InputMap, Listener};
@@ -91,7 +91,7 @@ pub(crate) struct Parser<'a> {
     pub(crate) input: &'a str,
     /// Maps offsets in `input` back to the input as given, for validation errors.
     pub(crate) map: InputMap<'a>,
-    pub(crate) base: Option<&'a Url>,
+    pub(crate) base: Option<&'a UrlRecord>,
     pub(crate) encoding: &'a dyn Encoder,
     pub(crate) sink: Listener<'a>,
     pub(crate) state_override: Option<StateOverride>,
@@ -119,7 +119,7 @@ impl<'a> Parser<'a> {
     fn new(
         input: &'a str,
         map: InputMap<'a>,
-        base: Option<&'a Url>,
+        base: Option<&'a UrlRecord>,
         encoding: &'a dyn Encoder,
         sink: Listener<'a>,
         state_override: Option<StateOverride>,
@@ -295,7 +295,7 @@ impl<'a> Parser<'a> {
 
     /// Turns the finished buffer into a record: adds the serializer's `"/."` guard (spec 4.5,
     /// step 3) where needed and checks that every offset fits in a `u32`.
-    fn finish(mut self) -> Result<Url, ParseError> {
+    fn finish(mut self) -> Result<UrlRecord, ParseError> {
         if self.bounds.host.is_none()
             && !self.bounds.opaque_path
             && self
@@ -310,6 +310,6 @@ impl<'a> Parser<'a> {
             self.bounds.query_start = self.bounds.query_start.map(|q| q + 2);
             self.bounds.fragment_start = self.bounds.fragment_start.map(|f| f + 2);
         }
-        Url::from_parts(self.out, self.bounds).ok_or(ParseError::TooLong)
+        UrlRecord::from_parts(self.out, self.bounds).ok_or(ParseError::TooLong)
     }
 }

@@ -3,7 +3,7 @@
 use super::tables::{self, is_normalized_windows_drive_letter, starts_with_windows_drive_letter};
 use super::{Flow, Parser, State, Step};
 use crate::scheme::SchemeType;
-use crate::url::Url;
+use crate::url::UrlRecord;
 use host::{HostKind, ValidationError};
 
 impl Parser<'_> {
@@ -122,7 +122,7 @@ impl Parser<'_> {
     /// keep; `localhost` and a Windows drive letter after the slashes come here.
     ///
     /// Shortcuts: absolute as above (step 1.3 for a host the fast path keeps, and the empty host);
-    /// relative: none; override `Url::hostname_shortcut` (`fast/overrides.rs`: step 1.3 with a
+    /// relative: none; override `UrlRecord::hostname_shortcut` (`fast/overrides.rs`: step 1.3 with a
     /// state override, not `localhost`, and its input holds no Windows drive letter).
     pub(crate) fn file_host_state(&mut self, pointer: usize) -> Step {
         // Step 1: the buffer runs to EOF, "/", "\", "?" or "#".
@@ -164,7 +164,7 @@ impl Parser<'_> {
     }
 
     /// url's host := base's host (a file URL: no credentials, no port).
-    fn copy_base_host(&mut self, base: &Url) {
+    fn copy_base_host(&mut self, base: &UrlRecord) {
         self.out.push_str(base.host_str().unwrap_or_default());
         self.bounds.host_end = self.out.len();
         self.bounds.host = base.host_kind();

@@ -5,7 +5,7 @@ use super::tables::{self, SCHEME};
 use super::{Flow, Parser, State, Step};
 use crate::error::ParseError;
 use crate::scheme::{SchemeType, special_scheme_and_slashes};
-use crate::url::Url;
+use crate::url::UrlRecord;
 use alloc::string::String;
 use host::{HostKind, ValidationError};
 
@@ -303,7 +303,7 @@ impl Parser<'_> {
 
     /// Copies base's boundaries up to the host, for a buffer that holds base's
     /// serialization up to the same point.
-    fn copy_base_offsets(&mut self, base: &Url) {
+    fn copy_base_offsets(&mut self, base: &UrlRecord) {
         self.bounds.scheme_end = base.scheme_end as usize;
         self.bounds.scheme_type = base.scheme_type();
         self.bounds.username_end = base.username_end as usize;
@@ -315,7 +315,7 @@ impl Parser<'_> {
 
     /// url's username, password, host and port := base's. The buffer holds url's scheme,
     /// which is base's, and ":".
-    pub(crate) fn copy_base_authority(&mut self, base: &Url) {
+    pub(crate) fn copy_base_authority(&mut self, base: &UrlRecord) {
         let scheme_end = base.scheme_end as usize;
         // With a host, the authority runs up to the path; without one it is empty (and any
         // "/." guard is left out: `finish` adds it again if needed).
@@ -333,7 +333,7 @@ impl Parser<'_> {
     }
 
     /// url's query := base's query (appended after the path).
-    pub(crate) fn copy_base_query(&mut self, base: &Url) {
+    pub(crate) fn copy_base_query(&mut self, base: &UrlRecord) {
         if let Some(query) = base.query() {
             self.bounds.query_start = Some(self.out.len());
             self.out.push('?');

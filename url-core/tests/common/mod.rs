@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
-use url_core::{StateOverride, Url};
+use url_core::{StateOverride, UrlRecord};
 
 /// The `URL` interface's getters (spec 6.1), from the record.
 pub struct ApiView {
@@ -20,7 +20,7 @@ pub struct ApiView {
 }
 
 impl ApiView {
-    pub fn of(url: &Url) -> ApiView {
+    pub fn of(url: &UrlRecord) -> ApiView {
         let hostname = url.host_str().unwrap_or_default().to_owned();
         let port = url.port_str().unwrap_or_default().to_owned();
         let host = if port.is_empty() {
@@ -79,11 +79,11 @@ pub fn check_case(case: &test_support::Value) -> Result<(), String> {
     let base_text = case.get("base").and_then(|b| b.as_str());
     let expect_failure = case.get("failure").and_then(|f| f.as_bool()) == Some(true);
     let parsed = match base_text {
-        Some(b) => match Url::parse(b, None) {
-            Ok(base) => Url::parse(input, Some(&base)),
+        Some(b) => match UrlRecord::parse(b, None) {
+            Ok(base) => UrlRecord::parse(input, Some(&base)),
             Err(e) => Err(e),
         },
-        None => Url::parse(input, None),
+        None => UrlRecord::parse(input, None),
     };
     if expect_failure {
         if let Ok(url) = &parsed {
@@ -123,10 +123,10 @@ pub fn case_name(case: &test_support::Value) -> String {
 }
 
 /// The `URL` setters of spec 6.1, on top of url-core.
-pub fn set(url: &mut Url, setter: &str, value: &str) {
+pub fn set(url: &mut UrlRecord, setter: &str, value: &str) {
     match setter {
         "href" => {
-            if let Ok(new) = Url::parse(value, None) {
+            if let Ok(new) = UrlRecord::parse(value, None) {
                 *url = new;
             }
         }

@@ -17,7 +17,7 @@
 //! On anything else it returns `None` and the caller runs the general state machine: it never
 //! decides a failure. The module's tests (`fast/tests.rs`: the scanner, the recognizers and each
 //! early decision) and `tests/fast_path.rs` check it against the general
-//! path (`Url::parse_without_fast_path`, feature `testing`) on every WPT input, the datasets and generated
+//! path (`UrlRecord::parse_without_fast_path`, feature `testing`) on every WPT input, the datasets and generated
 //! inputs.
 //!
 //! Nothing here depends on a base URL: with a scheme followed by `//` (or, for a URL that is
@@ -25,7 +25,7 @@
 
 use super::tables::{is_double_dot, is_single_dot, is_windows_drive_letter};
 use crate::scheme::{SchemeType, special_scheme_and_slashes};
-use crate::url::{Bounds, Url};
+use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 use host::HostKind;
 use scan::{
@@ -116,7 +116,7 @@ struct Layout {
 /// `None` to run the general path (which is then the one to decide, including failures).
 /// The input's length must fit in a `u32`.
 #[inline]
-pub(crate) fn parse_normal(input: &str) -> Option<Url> {
+pub(crate) fn parse_normal(input: &str) -> Option<UrlRecord> {
     recognize::<false>(input).and_then(|layout| build(input, layout))
 }
 
@@ -385,7 +385,7 @@ fn not_special_without_host(
 
 /// The record: the serialization in one exact-size buffer, and the boundaries.
 #[inline(always)]
-fn build(input: &str, layout: Layout) -> Option<Url> {
+fn build(input: &str, layout: Layout) -> Option<UrlRecord> {
     let slash = usize::from(layout.insert_slash);
     // The serialization is the input with `input[kept_until..path_from]` (a default port)
     // dropped and a `/` inserted at `path_from` for an empty special path.
@@ -435,7 +435,7 @@ fn build(input: &str, layout: Layout) -> Option<Url> {
         scheme_type: layout.scheme_type,
         opaque_path: layout.opaque_path,
     };
-    Url::from_parts(out, bounds)
+    UrlRecord::from_parts(out, bounds)
 }
 
 #[cfg(test)]

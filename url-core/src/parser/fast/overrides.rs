@@ -7,10 +7,10 @@
 //! only inputs for which that state's output is provably the input percent-encoded with that
 //! set: no tab or newline (the basic URL parser removes them first, step 3, where the set
 //! would encode them) and the conditions below. On anything else it returns `None` and
-//! [`Url::basic_parse_override`] runs the general state machine. Each edits the record through
-//! [`Url::splice`](crate::splice). The setters fuzz target (through whatwg-url's own setter
+//! [`UrlRecord::basic_parse_override`] runs the general state machine. Each edits the record through
+//! [`UrlRecord::splice`](crate::splice). The setters fuzz target (through whatwg-url's own setter
 //! steps) and `tests/override_shortcuts.rs` check every shortcut against the general path
-//! (`Url::basic_parse_override_without_shortcuts`, feature `testing`).
+//! (`UrlRecord::basic_parse_override_without_shortcuts`, feature `testing`).
 
 use super::scan::{
     FRAGMENT_STOP, HOST_STOP, QUERY_STOP, SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, scan,
@@ -21,13 +21,13 @@ use crate::parser::StateOverride;
 use crate::parser::tables::is_windows_drive_letter;
 use crate::scheme::SchemeType;
 use crate::splice::Edit;
-use crate::url::Url;
+use crate::url::UrlRecord;
 use alloc::borrow::Cow;
 use alloc::string::String;
 use host::HostKind;
 use percent::{AsciiSet, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
-impl Url {
+impl UrlRecord {
     /// The override's result when a shortcut applies (UTF-8, no validation error listener).
     pub(crate) fn override_shortcut(
         &mut self,

@@ -20,12 +20,12 @@
 
 use super::{build, recognize};
 use crate::scheme::SchemeType;
-use crate::url::Url;
+use crate::url::UrlRecord;
 use host::HostKind;
 
 /// [`super::parse_normal`], when the general path would report no validation error for
 /// `input`.
-pub(crate) fn parse_normal_quiet(input: &str) -> Option<Url> {
+pub(crate) fn parse_normal_quiet(input: &str) -> Option<UrlRecord> {
     // Spec 4.3's URL units: only the path, query and fragment can hold a code point that is
     // not one, and the scans of `recognize::<true>` stop at them. (The scheme is ASCII
     // alphanumeric, `+`, `-` or `.`; there are no credentials; the port is digits; a domain of

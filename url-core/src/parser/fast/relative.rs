@@ -32,13 +32,13 @@
 
 use super::{Tail, fragment, path_query_fragment, query_fragment};
 use crate::scheme::SchemeType;
-use crate::url::{Bounds, Url};
+use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 
 /// The URL parser on `input` against `base`, for the relative references above: the record,
 /// or `None` to run the general path.
 #[inline]
-pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
+pub(crate) fn parse_relative_normal(input: &str, base: &UrlRecord) -> Option<UrlRecord> {
     if !base.scheme_type.is_special() || base.scheme_type == SchemeType::File {
         return None;
     }
@@ -137,7 +137,7 @@ pub(crate) fn parse_relative_normal(input: &str, base: &Url) -> Option<Url> {
         scheme_type: base.scheme_type,
         opaque_path: false,
     };
-    Url::from_parts(out, bounds)
+    UrlRecord::from_parts(out, bounds)
 }
 
 /// Whether the scheme start and scheme states read a scheme from `bytes`: an ASCII alpha, then

@@ -4,13 +4,13 @@
 
 use super::scan::{FRAGMENT_STOP, HOST_STOP, PATH_STOP, STOP, scan};
 use super::{is_serialized_ipv4, parse_normal, port};
-use crate::url::Url;
+use crate::url::UrlRecord;
 use alloc::vec;
 
 /// The general path's record for `input`, which the fast path must equal where it answers.
 /// (The state machine directly, not the `testing` hook: these tests build without features.)
-fn general(input: &str) -> Url {
-    Url::parse_general(input, None, &percent::Utf8, &mut host::NoSink).unwrap()
+fn general(input: &str) -> UrlRecord {
+    UrlRecord::parse_general(input, None, &percent::Utf8, &mut host::NoSink).unwrap()
 }
 
 #[test]
