@@ -28,6 +28,7 @@ mod search_params;
 mod segments;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod setter_error;
 mod setters;
 mod stringifier;
 #[cfg(feature = "testing")]
@@ -44,7 +45,7 @@ pub use linked::SearchParamsMut;
 pub use scheme::{SPECIAL_SCHEMES, default_port, is_special_scheme};
 pub use search_params::{IntoIter, Iter, PairLengthError, UrlSearchParams};
 pub use segments::PathSegmentsMut;
-pub use setters::SetterError;
+pub use setter_error::SetterError;
 pub use url::Url;
 #[cfg(feature = "encoding")]
 pub use url_core::EncodingRsEncoder;

@@ -3,7 +3,8 @@
 //! shortcuts turned off, so that a fuzz target compares the shortcut path with the general
 //! state machine through the same steps instead of a copy of them.
 
-use crate::setters::{SetterError, Shortcuts};
+use crate::setter_error::SetterError;
+use crate::setters::Shortcuts;
 use crate::url::Url;
 
 impl Url {
