@@ -8,7 +8,9 @@
 //! The table is printed as Markdown on stdout, and read back into `target/bench/results.json`
 //! (`bench/results.rs`); `--svg [PATH]` draws the chart of that run (`bench/chart.rs`, default
 //! `docs/bench.svg`), `--svg-from JSON` redraws it from a saved run without measuring, and
-//! `--baseline REV` compares this tree with revision REV in one run (`bench/baseline.rs`).
+//! `--baseline REV` compares this tree with revision REV in one run (`bench/baseline.rs`); the
+//! current tree's passes of that run, combined (medians over passes), are saved and drawn the same
+//! way, so that one run gives the before/after table, the results and the chart.
 
 mod baseline;
 mod chart;
@@ -39,7 +41,8 @@ usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [
                   (target/bench-baseline), then run it and the current one alternately (--runs N
                   whole runs each, default 3) with the same arguments; prints one table of our
                   rows: medians now and at REV, their ratio, the ratio of each row's own ratio
-                  to its reference (ada; steady under load), rows more than 3% slower flagged
+                  to its reference (ada; steady under load), rows more than 3% slower flagged;
+                  the current tree's runs, combined, are saved (--json) and drawn (--svg)
   --python        the Python section only: the wheel (cargo xtask python --wheel) installed in
                   target/py, python/bench/bench.py (whatwg-url-rs against ada-url, can-ada, yarl
                   and urllib.parse; the batch kernels), then python/bench/spark_bench.py (the
@@ -59,13 +62,16 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
             redraw(from, plan.svg.as_deref().unwrap_or(&root.join(DEFAULT_SVG)))
         } else if let Some(rev) = &plan.baseline {
             let target = target_dir(root);
-            baseline::run(
+            let records = baseline::run(
                 root,
                 &target,
                 rev,
                 plan.runs,
-                &with_datasets(root, plan.passed)?,
-            )
+                &with_datasets(root, plan.passed.clone())?,
+            )?;
+            let mut args = vec![format!("--baseline {rev} --runs {}", plan.runs)];
+            args.extend(shown_args(&plan.passed));
+            save(root, &plan, args, records)
         } else {
             measure(root, &plan)
         }
@@ -202,18 +208,36 @@ fn measure(root: &Path, plan: &Plan) -> Result<bool, String> {
     if !ok {
         return Ok(false);
     }
+    save(
+        root,
+        plan,
+        shown_args(&plan.passed),
+        results::parse_markdown(&output),
+    )
+}
+
+/// The arguments as a user would repeat them: dataset paths by file name.
+fn shown_args(passed: &[String]) -> Vec<String> {
+    passed
+        .iter()
+        .map(|a| match Path::new(a).file_name() {
+            Some(name) if Path::new(a).is_absolute() => name.to_string_lossy().into_owned(),
+            _ => a.clone(),
+        })
+        .collect()
+}
+
+/// A run's records as `target/bench/results.json` (or `--json`), and its chart with `--svg`.
+fn save(
+    root: &Path,
+    plan: &Plan,
+    args: Vec<String>,
+    records: Vec<results::Record>,
+) -> Result<bool, String> {
     let run = results::Run {
         machine: results::machine(root),
-        // The arguments as a user would repeat them: dataset paths by file name.
-        args: plan
-            .passed
-            .iter()
-            .map(|a| match Path::new(a).file_name() {
-                Some(name) if Path::new(a).is_absolute() => name.to_string_lossy().into_owned(),
-                _ => a.clone(),
-            })
-            .collect(),
-        records: results::parse_markdown(&output),
+        args,
+        records,
     };
     write(&plan.json, &results::to_json(&run))?;
     if let Some(svg) = &plan.svg {

@@ -25,7 +25,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use super::URL_BENCH;
-use super::results::{Record, median, parse_markdown};
+use super::results::{Record, combine, median, parse_markdown};
 use crate::cmd;
 
 /// A row slower than this ratio is flagged.
@@ -184,14 +184,16 @@ fn pass(root: &Path, binary: &Path, args: &[String], label: &str) -> Result<Vec<
     Ok(records)
 }
 
-/// The whole comparison; `args` go to both binaries (files already absolute).
+/// The whole comparison; `args` go to both binaries (files already absolute). Returns the
+/// current tree's passes combined ([`super::results::combine`]), every row of them (the
+/// competitors' too), so that the run can be saved and drawn like a plain one.
 pub fn run(
     root: &Path,
     target: &Path,
     rev: &str,
     runs: usize,
     args: &[String],
-) -> Result<bool, String> {
+) -> Result<Vec<Record>, String> {
     let short = git(
         root,
         &["rev-parse", "--short", &format!("{rev}^{{commit}}")],
@@ -220,7 +222,10 @@ pub fn run(
         args.join(" ")
     );
     print!("{}", render(&rows, &short));
-    Ok(!rows.is_empty())
+    if rows.is_empty() {
+        return Err("no rows of ours in either side's tables".into());
+    }
+    Ok(combine(&now))
 }
 
 #[cfg(test)]

@@ -158,6 +158,31 @@ pub fn median(mut values: Vec<f64>) -> f64 {
     }
 }
 
+/// Several passes of the same benchmark as one: every record in the order it first appears,
+/// with the median over the passes of its median and of its ratio (`--baseline`'s passes of the
+/// current tree, saved as one run).
+pub fn combine(passes: &[Vec<Record>]) -> Vec<Record> {
+    let mut combined: Vec<Record> = Vec::new();
+    for record in passes.iter().flatten() {
+        let same = |r: &&Record| {
+            r.section == record.section
+                && r.table == record.table
+                && r.implementation == record.implementation
+        };
+        if combined.iter().any(|r| same(&r)) {
+            continue;
+        }
+        let found: Vec<&Record> = passes.iter().filter_map(|p| p.iter().find(same)).collect();
+        let ratios: Vec<f64> = found.iter().filter_map(|r| r.ratio).collect();
+        combined.push(Record {
+            median: median(found.iter().map(|r| r.median).collect()),
+            ratio: (!ratios.is_empty()).then(|| median(ratios)),
+            ..record.clone()
+        });
+    }
+    combined
+}
+
 /// A JSON string literal.
 pub fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
@@ -349,6 +374,28 @@ mod tests {
         assert_eq!(records[3].ratio, Some(0.225));
         assert_eq!(records[4].implementation, "urlpattern 0.6");
         assert!(!records[4].ours);
+    }
+
+    #[test]
+    fn combines_passes_by_median() {
+        let row = |name: &str, median: f64, ratio: Option<f64>| Record {
+            section: "a.txt".into(),
+            table: "parse".into(),
+            implementation: name.into(),
+            ours: name == "ours",
+            median,
+            ratio,
+        };
+        let passes = vec![
+            vec![row("ours", 10.0, Some(0.5)), row("ada", 20.0, None)],
+            vec![row("ours", 30.0, Some(0.7))],
+            vec![row("ours", 12.0, Some(0.4)), row("ada", 22.0, None)],
+        ];
+        let combined = combine(&passes);
+        assert_eq!(
+            combined,
+            vec![row("ours", 12.0, Some(0.5)), row("ada", 21.0, None)]
+        );
     }
 
     #[test]
