@@ -9,11 +9,13 @@
 //! Usage: `url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]`; without files it
 //! reads every `*.txt` of `../shared/datasets`. `--quick` is a 400 ms budget and 5 rounds.
 //! Each dataset's tables are followed by the other workloads (`workloads.rs`: relative
-//! references, setters, URLSearchParams, validation; then two generated sets), and the
+//! references, setters, URLSearchParams, validation; `arrow.rs`: the Arrow kernels; then two
+//! generated sets), and the
 //! URLPattern section (`urlpattern.rs`) comes last. `--workloads` runs the workloads alone,
 //! `--urlpattern` the URLPattern section alone. Every table has a `floor` row: allocate and
 //! copy the input, nothing else.
 
+mod arrow;
 mod github_routes;
 mod hostile;
 mod malloc_count;
@@ -329,6 +331,7 @@ fn main() {
             }
         }
         workloads::run_dataset(&urls, &opts);
+        arrow::run_dataset(&urls, &opts);
     }
     workloads::run_generated(&opts);
     if !opts.workloads_only {

@@ -16,14 +16,20 @@ use crate::stats::median;
 const BASE: &str = "https://www.example.com/docs/guide/chapter-1/index.html?lang=en#top";
 
 /// A timed operation: its name and one pass over the inputs (the count of failures).
-struct Entry<'a> {
-    name: &'static str,
-    pass: Box<dyn Fn() -> usize + 'a>,
+pub(crate) struct Entry<'a> {
+    pub name: &'static str,
+    pub pass: Box<dyn Fn() -> usize + 'a>,
 }
 
 /// Times `entries` in interleaved rounds and prints the table; ratios to the entry named
 /// `reference` (ada, or plain parse).
-fn table(title: &str, count: usize, entries: &[Entry<'_>], reference: &str, opts: &Options) {
+pub(crate) fn table(
+    title: &str,
+    count: usize,
+    entries: &[Entry<'_>],
+    reference: &str,
+    opts: &Options,
+) {
     for e in entries {
         black_box((e.pass)());
     }
