@@ -231,7 +231,8 @@ fn special<const UNITS: bool>(
     {
         return None;
     }
-    let host = input.get(host_start..host_end)?;
+    // The host's bytes are ASCII (the scan stops at every non-ASCII byte).
+    let host = bytes.get(host_start..host_end)?;
     let file = scheme_type == SchemeType::File;
     let kind = if host.is_empty() {
         // The file host state's empty host. Other special URLs skip every further slash
@@ -240,10 +241,10 @@ fn special<const UNITS: bool>(
             return None;
         }
         HostKind::Empty
-    } else if host::ends_in_a_number(host) {
+    } else if host::ends_in_a_number_utf8(host) {
         // The host parser, step 7: an IPv4 address (or a failure). One already in the IPv4
         // serializer's form is kept as it is.
-        if !is_serialized_ipv4(host.as_bytes()) {
+        if !is_serialized_ipv4(host) {
             return None;
         }
         HostKind::Ipv4
@@ -262,7 +263,7 @@ fn special<const UNITS: bool>(
         (None, host_end)
     };
     if file
-        && (host.eq_ignore_ascii_case("localhost")
+        && (host.eq_ignore_ascii_case(b"localhost")
             || bytes
                 .get(path_from + 1..path_from + 3)
                 .is_some_and(is_windows_drive_letter))
