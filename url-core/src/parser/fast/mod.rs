@@ -9,7 +9,8 @@
 //! ASCII domain is lowercased.
 //!
 //! [`parse_normal`] recognizes these inputs in one forward scan (table lookups, eight bytes
-//! per branch): the scheme as one word, the host with [`scan_in`], then the path, query and
+//! per branch): the scheme as one word, the host as words of lower-case letters, digits, `-`
+//! and `.` (`scan.rs`, `plain_host_end`) and with [`scan_in`] past them, then the path, query and
 //! fragment as one pass of a three-state automaton (`tail.rs`) that stops only at component
 //! boundaries, bytes to encode and possible dot segments. It builds the record with one
 //! exact-size allocation and one copy of the input (three when a default port is dropped or a
