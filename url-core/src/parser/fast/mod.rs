@@ -202,12 +202,11 @@ fn special<const UNITS: bool>(
             // without table loads, eight at a time.
             i = plain_host_end(bytes, i);
         }
+        // At each stop: the byte decides, then the scan goes on from the next one. A byte that
+        // is no stop (the first, with `UNITS`) is only scanned past.
         loop {
-            // The terminators stop every host scan: no table scan from one of them.
-            if !matches!(bytes.get(i), Some(b'/' | b'?' | b'#' | b':')) {
-                i = scan_in(table, bytes, i, class);
-            }
             match bytes.get(i) {
+                None | Some(b'/' | b'?' | b'#' | b':') => break i,
                 Some(b) if b.is_ascii_uppercase() => {
                     // Lowercased when copied; the scan goes on past upper-case letters.
                     upper = true;
@@ -226,9 +225,10 @@ fn special<const UNITS: bool>(
                     i += 1;
                     label_start = i;
                 }
-                None | Some(b'/' | b'?' | b'#' | b':') => break i,
-                Some(_) => return None,
+                Some(&b) if table.contains(b, class) => return None,
+                Some(_) => {}
             }
+            i = scan_in(table, bytes, i, class);
         }
     };
     // With `UNITS`: the last label, and VerifyDnsLength's 253 bytes (an `xn--` label, whose
