@@ -261,12 +261,17 @@ fn special<const UNITS: bool>(
         // The host parser, steps 4 to 8 on ASCII without "%": the domain ASCII-lowercased.
         HostKind::Domain
     };
-    // The port state (a file URL has none), with the default port stored as null.
+    // The port state (a file URL has none), with the default port stored as null. The host
+    // ends at `:` or, as the path start state needs, at EOF, `/`, `?` or `#` (the loop above
+    // breaks there only); so does a port.
     let (port, path_from) = if bytes.get(host_end) == Some(&b':') {
         if file {
             return None;
         }
         let (value, end) = port(bytes, host_end)?;
+        if !matches!(bytes.get(end), None | Some(b'/' | b'?' | b'#')) {
+            return None;
+        }
         (Some(value), end)
     } else {
         (None, host_end)
@@ -281,10 +286,7 @@ fn special<const UNITS: bool>(
         // drive letter quirk.
         return None;
     }
-    let tail = match bytes.get(path_from) {
-        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, true, UNITS)?,
-        Some(_) => return None,
-    };
+    let tail = path_query_fragment(bytes, path_from, true, UNITS)?;
     let port = port.filter(|&p| Some(p) != scheme_type.default_port());
     Some(Layout {
         scheme_end,
