@@ -24,10 +24,23 @@ use percent::ByteTable;
 /// ```
 #[inline]
 pub fn ends_in_a_number(input: &str) -> bool {
+    ends_in_a_number_utf8(input.as_bytes())
+}
+
+/// [`ends_in_a_number`] on the UTF-8 bytes of the input (the checker looks only at `.` and
+/// ASCII bytes, which UTF-8 never uses inside a multi-byte character): for a caller that holds
+/// bytes, such as `url-core`'s fast path, so that it need not make a `&str` first.
+///
+/// ```
+/// assert!(host::ends_in_a_number_utf8(b"example.255"));
+/// assert!(!host::ends_in_a_number_utf8(b"example.com"));
+/// ```
+#[inline]
+pub fn ends_in_a_number_utf8(input: &[u8]) -> bool {
     // Steps 4 and 5 can only answer true when the last part ends in an ASCII digit, an ASCII
     // hex digit or "x"/"X" ("0x"), and a trailing "." is dropped first (step 2): one table
     // load rejects nearly every domain ("com", "org", "net", ...).
-    match input.as_bytes().last() {
+    match input.last() {
         Some(&b) if MAY_END_A_NUMBER.contains(b, 1) => ends_in_a_number_steps(input),
         _ => false,
     }
@@ -42,8 +55,7 @@ static MAY_END_A_NUMBER: ByteTable = ByteTable::EMPTY
     .with_bytes(b"xX.", 1);
 
 /// The ends-in-a-number checker's steps, for an input the table did not reject.
-fn ends_in_a_number_steps(input: &str) -> bool {
-    let bytes = input.as_bytes();
+fn ends_in_a_number_steps(bytes: &[u8]) -> bool {
     // Step 2 (July 2026): if the last item of parts is the empty string, remove it.
     let bytes = bytes.strip_suffix(b".").unwrap_or(bytes);
     // Step 3: let last be the last item in parts.

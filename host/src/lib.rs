@@ -55,7 +55,7 @@ pub mod valid;
 pub use core::net::{Ipv4Addr, Ipv6Addr};
 pub use domain::{domain_to_ascii, domain_to_unicode, strict_ldh_label};
 pub use host::{Host, HostRef};
-pub use ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4_into};
+pub use ipv4::{ends_in_a_number, ends_in_a_number_utf8, parse_ipv4, serialize_ipv4_into};
 pub use ipv6::{parse_ipv6, serialize_ipv6_into};
 pub use kind::HostKind;
 pub use parser::parse_host_into;

@@ -107,23 +107,23 @@ const FTP_WORD: u64 = word(b"ftp://");
 pub(crate) fn special_scheme_and_slashes(bytes: &[u8]) -> Option<(usize, SchemeType, bool)> {
     let first = <[u8; 8]>::try_from(bytes.get(..8)?).ok()?;
     let w = u64::from_le_bytes(first);
-    // The scheme's length, and its "://" right after it.
-    let (len, scheme_type) = if w | letters(5) == HTTPS_WORD {
-        (5, SchemeType::Https)
+    // The scheme's length, and its "://" right after it; a letter without its 0x20 bit is
+    // upper case (tested with the length as a constant in each arm).
+    let upper = |len: u32| w & letters(len) != letters(len);
+    let (len, scheme_type, upper) = if w | letters(5) == HTTPS_WORD {
+        (5, SchemeType::Https, upper(5))
     } else if (w & mask(7)) | letters(4) == HTTP_WORD {
-        (4, SchemeType::Http)
+        (4, SchemeType::Http, upper(4))
     } else if (w & mask(7)) | letters(4) == FILE_WORD {
-        (4, SchemeType::File)
+        (4, SchemeType::File, upper(4))
     } else if (w & mask(6)) | letters(3) == WSS_WORD {
-        (3, SchemeType::Wss)
+        (3, SchemeType::Wss, upper(3))
     } else if (w & mask(5)) | letters(2) == WS_WORD {
-        (2, SchemeType::Ws)
+        (2, SchemeType::Ws, upper(2))
     } else if (w & mask(6)) | letters(3) == FTP_WORD {
-        (3, SchemeType::Ftp)
+        (3, SchemeType::Ftp, upper(3))
     } else {
         return None;
     };
-    // A letter without its 0x20 bit is upper case.
-    let upper = w & letters(len) != letters(len);
-    Some((len as usize, scheme_type, upper))
+    Some((len, scheme_type, upper))
 }

@@ -3,15 +3,19 @@
 //! be told to count alone.
 //!
 //! ```text
-//! valgrind --tool=callgrind --toggle-collect='*profiled_pass*' \
+//! valgrind --tool=callgrind --toggle-collect='url_profile::profiled_pass' \
 //!     target/release/url-profile ours parse ../shared/datasets/kasztp.txt
 //! ```
+//!
+//! The pattern names the function exactly: `*profiled_pass*` also matches the closure-taking
+//! helper `profiled_pass::run`, whose calls then toggle collection off again, so that for `ours`
+//! almost nothing is counted. (Add `--branch-sim=yes` for simulated branch mispredictions.)
 //!
 //! Usage: `url-profile <ours|core|general|ada|url|facade> <parse|href|can_parse> FILE [PASSES]`, and
 //! for `ours` also `validation`, `relative`, `setters` (parse, then the four setters of the
 //! bench's setter workload) and `search_params`; `arrow <parse|href>` runs that kernel of
 //! `whatwg-url-arrow` on the file as one `Utf8` column (built before the counted function,
-//! `profiled_pass_arrow`, which `*profiled_pass*` matches too).
+//! `profiled_pass_arrow`: count it with `--toggle-collect='url_profile::profiled_pass_arrow'`).
 //! FILE may also be `hostile:NAME`, one URL of about a megabyte of a hostile shape (`tabs`,
 //! `idna`, `idna-mixed`, `dotdot`, `dotdot-encoded`, `push-pop`, `long-path`, `long-host`,
 //! `non-ascii-path`; `bench/src/hostile.rs`).

@@ -9,7 +9,8 @@
 //! ASCII domain is lowercased.
 //!
 //! [`parse_normal`] recognizes these inputs in one forward scan (table lookups, eight bytes
-//! per branch): the scheme as one word, the host with [`scan_in`], then the path, query and
+//! per branch): the scheme as one word, the host as words of lower-case letters, digits, `-`
+//! and `.` (`scan.rs`, `plain_host_end`) and with [`scan_in`] past them, then the path, query and
 //! fragment as one pass of a three-state automaton (`tail.rs`) that stops only at component
 //! boundaries, bytes to encode and possible dot segments. It builds the record with one
 //! exact-size allocation and one copy of the input (three when a default port is dropped or a
@@ -30,7 +31,7 @@ use alloc::string::String;
 use host::HostKind;
 use scan::{
     HOST_STOP, OPAQUE_HOST_STOP, OPAQUE_PATH_STOP, STOP, UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST,
-    UPPER_HOST_STOP, scan, scan_in,
+    UPPER_HOST_STOP, plain_host_end, scan, scan_in,
 };
 
 mod overrides;
@@ -196,9 +197,16 @@ fn special<const UNITS: bool>(
         // The empty host of "file:///": nothing to scan.
         host_start
     } else {
+        if !UNITS {
+            // Lower-case letters, digits, `-` and `.` stop none of the host scans: passed
+            // without table loads, eight at a time.
+            i = plain_host_end(bytes, i);
+        }
+        // At each stop: the byte decides, then the scan goes on from the next one. A byte that
+        // is no stop (the first, with `UNITS`) is only scanned past.
         loop {
-            i = scan_in(table, bytes, i, class);
             match bytes.get(i) {
+                None | Some(b'/' | b'?' | b'#' | b':') => break i,
                 Some(b) if b.is_ascii_uppercase() => {
                     // Lowercased when copied; the scan goes on past upper-case letters.
                     upper = true;
@@ -217,9 +225,10 @@ fn special<const UNITS: bool>(
                     i += 1;
                     label_start = i;
                 }
-                None | Some(b'/' | b'?' | b'#' | b':') => break i,
-                Some(_) => return None,
+                Some(&b) if table.contains(b, class) => return None,
+                Some(_) => {}
             }
+            i = scan_in(table, bytes, i, class);
         }
     };
     // With `UNITS`: the last label, and VerifyDnsLength's 253 bytes (an `xn--` label, whose
@@ -231,7 +240,8 @@ fn special<const UNITS: bool>(
     {
         return None;
     }
-    let host = input.get(host_start..host_end)?;
+    // The host's bytes are ASCII (the scan stops at every non-ASCII byte).
+    let host = bytes.get(host_start..host_end)?;
     let file = scheme_type == SchemeType::File;
     let kind = if host.is_empty() {
         // The file host state's empty host. Other special URLs skip every further slash
@@ -240,10 +250,10 @@ fn special<const UNITS: bool>(
             return None;
         }
         HostKind::Empty
-    } else if host::ends_in_a_number(host) {
+    } else if host::ends_in_a_number_utf8(host) {
         // The host parser, step 7: an IPv4 address (or a failure). One already in the IPv4
         // serializer's form is kept as it is.
-        if !is_serialized_ipv4(host.as_bytes()) {
+        if !is_serialized_ipv4(host) {
             return None;
         }
         HostKind::Ipv4
@@ -251,18 +261,23 @@ fn special<const UNITS: bool>(
         // The host parser, steps 4 to 8 on ASCII without "%": the domain ASCII-lowercased.
         HostKind::Domain
     };
-    // The port state (a file URL has none), with the default port stored as null.
+    // The port state (a file URL has none), with the default port stored as null. The host
+    // ends at `:` or, as the path start state needs, at EOF, `/`, `?` or `#` (the loop above
+    // breaks there only); so does a port.
     let (port, path_from) = if bytes.get(host_end) == Some(&b':') {
         if file {
             return None;
         }
         let (value, end) = port(bytes, host_end)?;
+        if !matches!(bytes.get(end), None | Some(b'/' | b'?' | b'#')) {
+            return None;
+        }
         (Some(value), end)
     } else {
         (None, host_end)
     };
     if file
-        && (host.eq_ignore_ascii_case("localhost")
+        && (host.eq_ignore_ascii_case(b"localhost")
             || bytes
                 .get(path_from + 1..path_from + 3)
                 .is_some_and(is_windows_drive_letter))
@@ -271,10 +286,7 @@ fn special<const UNITS: bool>(
         // drive letter quirk.
         return None;
     }
-    let tail = match bytes.get(path_from) {
-        None | Some(b'/' | b'?' | b'#') => path_query_fragment(bytes, path_from, true, UNITS)?,
-        Some(_) => return None,
-    };
+    let tail = path_query_fragment(bytes, path_from, true, UNITS)?;
     let port = port.filter(|&p| Some(p) != scheme_type.default_port());
     Some(Layout {
         scheme_end,

@@ -188,3 +188,47 @@ pub(super) fn classes(table: &ByteTable, chunk: &[u8; 8]) -> u64 {
 pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class) -> usize {
     percent::scan(table, bytes, from, class)
 }
+
+/// `b` in each byte of a word.
+const fn splat(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// Bit 7 of each byte of `chunk` (read as a little-endian word) that is not an ASCII lower-case
+/// letter, an ASCII digit, `-` or `.`: bytes that are in no host class of [`STOP`] or
+/// [`UPPER_HOST`] (neither forbidden domain code points nor upper case nor non-ASCII) have it
+/// clear. Computed on the chunk as one word (SWAR): with the high bits cleared each byte is
+/// below 0x80, so adding a constant below 0x81 carries into no other byte, and bit 7 of
+/// `y + (0x80 - lo)` says `y >= lo`, of `y + (0x7F - hi)` says `y > hi`.
+#[inline(always)]
+fn not_plain_host(chunk: &[u8; 8]) -> u64 {
+    let x = u64::from_le_bytes(*chunk);
+    let high = splat(0x80);
+    let y = x & !high;
+    let in_range = |lo: u8, hi: u8| (y + splat(0x80 - lo)) & !(y + splat(0x7F - hi));
+    // Bit 7 set where the byte is `/`, which lies between `-` and `9`.
+    let z = y ^ splat(b'/');
+    let slash = !((z + splat(0x7F)) | z);
+    let plain = (in_range(b'a', b'z') | in_range(b'-', b'9')) & !slash & !x;
+    !plain & high
+}
+
+/// The index of the first byte from `from` on that is not an ASCII lower-case letter, digit,
+/// `-` or `.`, looked for eight bytes at a time ([`not_plain_host`]); where fewer than eight
+/// bytes are left, the index of the first of them. No byte before it stops the host scan,
+/// whichever of its tables; a `/`, `?`, `#` or `:` there is where the host ends.
+#[inline(always)]
+pub(super) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(chunk) = bytes
+        .get(i..i + 8)
+        .and_then(|c| <&[u8; 8]>::try_from(c).ok())
+    {
+        let found = not_plain_host(chunk);
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i
+}
