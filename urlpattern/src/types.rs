@@ -1,5 +1,5 @@
 //! The dictionaries and enumerations of the `URLPattern` interface (1.1): its input, options
-//! and results, and the component names.
+//! and results (the component names are `name.rs`'s).
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -90,87 +90,4 @@ pub struct UrlPatternResult {
     pub search: ComponentResult,
     /// `hash`
     pub hash: ComponentResult,
-}
-
-/// The eight components, in the standard's order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ComponentName {
-    /// `protocol`
-    Protocol,
-    /// `username`
-    Username,
-    /// `password`
-    Password,
-    /// `hostname`
-    Hostname,
-    /// `port`
-    Port,
-    /// `pathname`
-    Pathname,
-    /// `search`
-    Search,
-    /// `hash`
-    Hash,
-}
-
-impl ComponentName {
-    /// All eight, in order.
-    pub const ALL: [ComponentName; 8] = [
-        ComponentName::Protocol,
-        ComponentName::Username,
-        ComponentName::Password,
-        ComponentName::Hostname,
-        ComponentName::Port,
-        ComponentName::Pathname,
-        ComponentName::Search,
-        ComponentName::Hash,
-    ];
-
-    /// The name as the standard writes it (`"pathname"`): the name of the `URL` attribute
-    /// (whatwg-url's [`Component`](whatwg_url::Component)) of the same name.
-    pub fn as_str(self) -> &'static str {
-        self.url_component().name()
-    }
-
-    /// The `URL` attribute this component is named after. Its value to match is the URL
-    /// record's (1.3 match, step 12): for `protocol`, `search` and `hash`, the getter's value
-    /// without its `:`, `?` or `#` (see `pattern::url_value`).
-    pub(crate) const fn url_component(self) -> whatwg_url::Component {
-        use whatwg_url::Component;
-        match self {
-            ComponentName::Protocol => Component::Protocol,
-            ComponentName::Username => Component::Username,
-            ComponentName::Password => Component::Password,
-            ComponentName::Hostname => Component::Hostname,
-            ComponentName::Port => Component::Port,
-            ComponentName::Pathname => Component::Pathname,
-            ComponentName::Search => Component::Search,
-            ComponentName::Hash => Component::Hash,
-        }
-    }
-}
-
-impl core::str::FromStr for ComponentName {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        ComponentName::ALL
-            .into_iter()
-            .find(|c| c.as_str() == s)
-            .ok_or(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::ComponentName;
-
-    /// `UrlPattern::component_ref` indexes the components by the variant's value.
-    #[test]
-    fn variants_are_their_places_in_all() {
-        for (i, name) in ComponentName::ALL.into_iter().enumerate() {
-            assert_eq!(name as usize, i, "{name:?}");
-            assert_eq!(name.as_str().parse(), Ok(name));
-            assert_eq!(name.as_str(), name.url_component().name());
-        }
-    }
 }
