@@ -26,10 +26,9 @@ use whatwg_url::Component;
 /// assert_eq!(ComponentName::try_from(Component::Host), Err(Component::Host));
 /// assert_eq!(ComponentName::Hash.to_string(), "hash");
 /// ```
-// The component itself, one byte: a `match` on it (the URL's field, in
-// `Url::record_field`) and its place in `RECORD` (an index into a pattern's components)
-// fold away where the compiler unrolls a loop over a constant array of names
-// (`UrlPattern::test_order`).
+// The component itself, one byte: where it is a constant (`UrlPattern::all_match` names each
+// component in turn), a `match` on it (the URL's field, in `Url::record_field`) and its place
+// in `RECORD` (an index into a pattern's components) fold away.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ComponentName(Component);
 

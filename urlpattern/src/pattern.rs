@@ -456,7 +456,12 @@ impl<E: RegexEngine> UrlPattern<E> {
     /// `exec` on a parsed URL (its `inputs` is the URL's serialization).
     pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
         let inputs = || alloc::vec![MatchInput::String(url.href().to_string())];
-        self.exec_values(url_values(url), inputs)
+        // As `test_url` first, reading only the components the pattern constrains: most URLs
+        // do not match, and their eight values are then never read.
+        if !self.test_url(url) {
+            return None;
+        }
+        self.groups(url_values(url), inputs)
     }
 }
 
