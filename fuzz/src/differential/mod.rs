@@ -12,6 +12,8 @@
 
 use std::fmt;
 
+use whatwg_url::Component;
+
 use icu_properties::props::BidiClass;
 
 use crate::input;
@@ -322,7 +324,7 @@ fn written_host(text: &str, base_scheme: Option<&str>) -> Option<(usize, usize)>
         Some(i) => (text[..i].to_ascii_lowercase(), i + 1),
         None => (base_scheme?.to_owned(), 0),
     };
-    if !SPECIAL.contains(&format!("{scheme}:").as_str()) {
+    if !whatwg_url::is_special_scheme(&scheme) {
         return None;
     }
     let rest = &text[after_scheme..];
@@ -400,8 +402,8 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
         let path = ours.get("pathname");
         let collapsed = format!("/{}", path.trim_start_matches('/'));
         let mut shape = ours.clone();
-        shape.0[0] = ours.href().replacen(path, &collapsed, 1);
-        shape.0[8] = collapsed;
+        shape.set(Component::Href, ours.href().replacen(path, &collapsed, 1));
+        shape.set(Component::Pathname, collapsed);
         let rest = Divergence {
             ours: Some(shape),
             ..d.clone()
@@ -422,9 +424,12 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
         && let Some(after_host) = theirs.href().strip_prefix("file://")
     {
         let mut shape = theirs.clone();
-        shape.0[0] = format!("file://{}{after_host}", ours.get("host"));
-        shape.0[5] = ours.get("host").to_owned();
-        shape.0[6] = ours.get("hostname").to_owned();
+        shape.set(
+            Component::Href,
+            format!("file://{}{after_host}", ours.get("host")),
+        );
+        shape.set(Component::Host, ours.get("host").to_owned());
+        shape.set(Component::Hostname, ours.get("hostname").to_owned());
         let ada = ada(&d.input, d.base.as_deref());
         let rest = Divergence {
             ada_agrees: ada_sides_with_us(Some(ours), ada.as_ref(), Some(&shape)),
@@ -444,8 +449,8 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
     }
     let mut encoded = theirs.clone();
     let new_path = path.replace('^', "%5E");
-    encoded.0[0] = theirs.href().replacen(path, &new_path, 1);
-    encoded.0[8] = new_path;
+    encoded.set(Component::Href, theirs.href().replacen(path, &new_path, 1));
+    encoded.set(Component::Pathname, new_path);
     let rest = Divergence {
         theirs: Some(encoded),
         ..d.clone()
@@ -557,7 +562,10 @@ fn both(d: &Divergence) -> Option<(&Shape, &Shape)> {
     Some((d.ours.as_ref()?, d.theirs.as_ref()?))
 }
 
-const SPECIAL: [&str; 6] = ["http:", "https:", "ws:", "wss:", "ftp:", "file:"];
+/// Whether `protocol` (a `protocol` getter's value, `https:`) names a special scheme.
+fn special(protocol: &str) -> bool {
+    whatwg_url::is_special_scheme(protocol.strip_suffix(':').unwrap_or(protocol))
+}
 
 /// Checks one input (see the module docs).
 pub fn check(data: &[u8]) {

@@ -47,7 +47,7 @@ pub(super) fn rust_url_xn_label(d: &Divergence) -> bool {
         return false;
     };
     let host = ours.get("hostname");
-    SPECIAL.contains(&ours.get("protocol"))
+    special(ours.get("protocol"))
         && host.split('.').any(|label| label.starts_with("xn--"))
         && url::quirks::domain_to_ascii(host).is_empty()
 }
@@ -58,7 +58,7 @@ pub(super) fn rust_url_slashes_against_base(d: &Divergence) -> bool {
     };
     let input = prepared(&d.input);
     d.base.is_some()
-        && SPECIAL.contains(&ours.get("protocol"))
+        && special(ours.get("protocol"))
         && input
             .chars()
             .take(3)
@@ -110,7 +110,7 @@ pub(super) fn rust_url_non_special_backslash(d: &Divergence) -> bool {
     };
     let input = prepared(&d.input);
     let leading = input.len() - input.trim_start_matches(['/', '\\']).len();
-    if SPECIAL.contains(&base.get("protocol")) || !input[..leading].contains('\\') {
+    if special(base.get("protocol")) || !input[..leading].contains('\\') {
         return false;
     }
     // rust-url reads a backslash in the leading run of slashes as a slash, or as the start of
@@ -164,7 +164,7 @@ pub(super) fn rust_url_port_backslash(d: &Divergence) -> bool {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
         {
-            if SPECIAL.contains(&format!("{}:", scheme.to_ascii_lowercase()).as_str()) {
+            if whatwg_url::is_special_scheme(&scheme.to_ascii_lowercase()) {
                 return false;
             }
             (rest, None)
@@ -174,8 +174,7 @@ pub(super) fn rust_url_port_backslash(d: &Divergence) -> bool {
             d.base.as_deref().filter(|_| failing == d.input),
         ) {
             (Some(rest), Some(base))
-                if self::ours(base, None)
-                    .is_some_and(|b| !SPECIAL.contains(&b.get("protocol"))) =>
+                if self::ours(base, None).is_some_and(|b| !special(b.get("protocol"))) =>
             {
                 (rest, Some(base))
             }
@@ -224,7 +223,7 @@ pub(super) fn rust_url_empty_host_after_credentials(d: &Divergence) -> bool {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
         {
-            if SPECIAL.contains(&format!("{}:", scheme.to_ascii_lowercase()).as_str()) {
+            if whatwg_url::is_special_scheme(&scheme.to_ascii_lowercase()) {
                 return false;
             }
             rest
@@ -234,7 +233,7 @@ pub(super) fn rust_url_empty_host_after_credentials(d: &Divergence) -> bool {
             text.strip_prefix("//"),
             d.base.as_deref().and_then(|b| self::ours(b, None)),
         ) {
-            (Some(rest), Some(base)) if !SPECIAL.contains(&base.get("protocol")) => rest,
+            (Some(rest), Some(base)) if !special(base.get("protocol")) => rest,
             _ => return false,
         },
     };
