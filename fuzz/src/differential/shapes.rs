@@ -14,11 +14,6 @@ impl Shape {
         Shape(Component::ALL.map(getter))
     }
 
-    /// The value of the getter named `field` (`"pathname"`), or `""` for an unknown name.
-    pub fn get(&self, field: &str) -> &str {
-        Component::from_name(field).map_or("", |c| self.component(c))
-    }
-
     /// The value of the getter of `c`.
     pub fn component(&self, c: Component) -> &str {
         let i = Component::ALL.iter().position(|&x| x == c);
@@ -139,13 +134,13 @@ pub struct Divergence {
 
 impl Divergence {
     /// The getters whose values differ (empty when exactly one side failed).
-    pub fn fields(&self) -> Vec<&'static str> {
+    pub fn fields(&self) -> Vec<Component> {
         match (&self.ours, &self.theirs) {
             (Some(a), Some(b)) => Component::ALL
                 .iter()
                 .zip(a.0.iter().zip(b.0.iter()))
                 .filter(|(_, (x, y))| x != y)
-                .map(|(c, _)| c.name())
+                .map(|(&c, _)| c)
                 .collect(),
             _ => Vec::new(),
         }
@@ -156,7 +151,10 @@ impl Divergence {
         match (&self.ours, &self.theirs) {
             (Some(_), None) => format!("{} fails, we parse", self.other),
             (None, Some(_)) => format!("we fail, {} parses", self.other),
-            _ => self.fields().join(","),
+            _ => {
+                let names: Vec<&str> = self.fields().iter().map(|c| c.name()).collect();
+                names.join(",")
+            }
         }
     }
 }
