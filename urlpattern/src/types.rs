@@ -5,6 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::init::UrlPatternInit;
+use crate::name::ComponentName;
 
 /// `URLPatternInput`: a pattern (or URL) string, or a [`UrlPatternInit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,4 +91,37 @@ pub struct UrlPatternResult {
     pub search: ComponentResult,
     /// `hash`
     pub hash: ComponentResult,
+}
+
+impl UrlPatternResult {
+    /// The result of the component `name` (`&result.pathname` for
+    /// [`ComponentName::Pathname`]).
+    pub fn component(&self, name: ComponentName) -> &ComponentResult {
+        match name {
+            ComponentName::Protocol => &self.protocol,
+            ComponentName::Username => &self.username,
+            ComponentName::Password => &self.password,
+            ComponentName::Hostname => &self.hostname,
+            ComponentName::Port => &self.port,
+            ComponentName::Pathname => &self.pathname,
+            ComponentName::Search => &self.search,
+            // `ComponentName::Hash`: the eight are the seven above and this one.
+            _ => &self.hash,
+        }
+    }
+
+    /// The result of the component `name`, to change.
+    pub fn component_mut(&mut self, name: ComponentName) -> &mut ComponentResult {
+        match name {
+            ComponentName::Protocol => &mut self.protocol,
+            ComponentName::Username => &mut self.username,
+            ComponentName::Password => &mut self.password,
+            ComponentName::Hostname => &mut self.hostname,
+            ComponentName::Port => &mut self.port,
+            ComponentName::Pathname => &mut self.pathname,
+            ComponentName::Search => &mut self.search,
+            // `ComponentName::Hash`: the eight are the seven above and this one.
+            _ => &mut self.hash,
+        }
+    }
 }

@@ -191,17 +191,11 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
                 .map(|(n, v)| (String::from(n), v.map(String::from)))
                 .collect(),
         };
-        UrlPatternResult {
-            inputs: Vec::new(),
-            protocol: component(ComponentName::Protocol),
-            username: component(ComponentName::Username),
-            password: component(ComponentName::Password),
-            hostname: component(ComponentName::Hostname),
-            port: component(ComponentName::Port),
-            pathname: component(ComponentName::Pathname),
-            search: component(ComponentName::Search),
-            hash: component(ComponentName::Hash),
+        let mut result = UrlPatternResult::default();
+        for name in ComponentName::ALL {
+            *result.component_mut(name) = component(name);
         }
+        result
     }
 }
 
