@@ -7,7 +7,7 @@ use whatwg_url::Url;
 use crate::canon::Canon;
 use crate::error::{Error, Reason};
 use crate::escape::escape_pattern_string;
-use crate::name::ComponentName;
+use crate::name::{ComponentName, member};
 
 /// The standard's `URLPatternInit` dictionary: a pattern (or, given to `test`/`exec`, a URL) by
 /// components. A `None` member is a member the dictionary does not have.
@@ -60,33 +60,13 @@ impl UrlPatternInit {
     /// assert_eq!(init.component(ComponentName::Port), None);
     /// ```
     pub fn component(&self, name: ComponentName) -> Option<&str> {
-        match name {
-            ComponentName::Protocol => self.protocol.as_deref(),
-            ComponentName::Username => self.username.as_deref(),
-            ComponentName::Password => self.password.as_deref(),
-            ComponentName::Hostname => self.hostname.as_deref(),
-            ComponentName::Port => self.port.as_deref(),
-            ComponentName::Pathname => self.pathname.as_deref(),
-            ComponentName::Search => self.search.as_deref(),
-            // `ComponentName::Hash`: the eight are the seven above and this one.
-            _ => self.hash.as_deref(),
-        }
+        member!(self, name, &).as_deref()
     }
 
     /// The member of the component `name` (`&mut init.pathname` for
     /// [`ComponentName::Pathname`]).
     pub fn component_mut(&mut self, name: ComponentName) -> &mut Option<String> {
-        match name {
-            ComponentName::Protocol => &mut self.protocol,
-            ComponentName::Username => &mut self.username,
-            ComponentName::Password => &mut self.password,
-            ComponentName::Hostname => &mut self.hostname,
-            ComponentName::Port => &mut self.port,
-            ComponentName::Pathname => &mut self.pathname,
-            ComponentName::Search => &mut self.search,
-            // `ComponentName::Hash`: the eight are the seven above and this one.
-            _ => &mut self.hash,
-        }
+        member!(self, name, &mut)
     }
 }
 

@@ -94,6 +94,26 @@ impl ComponentName {
     }
 }
 
+/// The member of the component `$name` in `$dict`, a dictionary with one member a component
+/// named as the component (`UrlPatternInit`, `UrlPatternResult`), borrowed with `$borrow`
+/// (`&` or `&mut`): the one place that pairs the names with those members.
+macro_rules! member {
+    ($dict:expr, $name:expr, $($borrow:tt)+) => {
+        match $name {
+            ComponentName::Protocol => $($borrow)+ $dict.protocol,
+            ComponentName::Username => $($borrow)+ $dict.username,
+            ComponentName::Password => $($borrow)+ $dict.password,
+            ComponentName::Hostname => $($borrow)+ $dict.hostname,
+            ComponentName::Port => $($borrow)+ $dict.port,
+            ComponentName::Pathname => $($borrow)+ $dict.pathname,
+            ComponentName::Search => $($borrow)+ $dict.search,
+            // `ComponentName::Hash`: the eight are the seven above and this one.
+            _ => $($borrow)+ $dict.hash,
+        }
+    };
+}
+pub(crate) use member;
+
 impl From<ComponentName> for Component {
     fn from(name: ComponentName) -> Component {
         name.component()

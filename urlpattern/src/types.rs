@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::init::UrlPatternInit;
-use crate::name::ComponentName;
+use crate::name::{ComponentName, member};
 
 /// `URLPatternInput`: a pattern (or URL) string, or a [`UrlPatternInit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,31 +97,46 @@ impl UrlPatternResult {
     /// The result of the component `name` (`&result.pathname` for
     /// [`ComponentName::Pathname`]).
     pub fn component(&self, name: ComponentName) -> &ComponentResult {
-        match name {
-            ComponentName::Protocol => &self.protocol,
-            ComponentName::Username => &self.username,
-            ComponentName::Password => &self.password,
-            ComponentName::Hostname => &self.hostname,
-            ComponentName::Port => &self.port,
-            ComponentName::Pathname => &self.pathname,
-            ComponentName::Search => &self.search,
-            // `ComponentName::Hash`: the eight are the seven above and this one.
-            _ => &self.hash,
-        }
+        member!(self, name, &)
     }
 
     /// The result of the component `name`, to change.
     pub fn component_mut(&mut self, name: ComponentName) -> &mut ComponentResult {
-        match name {
-            ComponentName::Protocol => &mut self.protocol,
-            ComponentName::Username => &mut self.username,
-            ComponentName::Password => &mut self.password,
-            ComponentName::Hostname => &mut self.hostname,
-            ComponentName::Port => &mut self.port,
-            ComponentName::Pathname => &mut self.pathname,
-            ComponentName::Search => &mut self.search,
-            // `ComponentName::Hash`: the eight are the seven above and this one.
-            _ => &mut self.hash,
+        member!(self, name, &mut)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::UrlPatternResult;
+    use crate::init::UrlPatternInit;
+    use crate::name::ComponentName;
+
+    /// `member!` pairs each name with the member of that name, in both dictionaries.
+    #[test]
+    fn members_are_named_as_their_components() {
+        for name in ComponentName::ALL {
+            let mut init = UrlPatternInit::default();
+            *init.component_mut(name) = Some(name.as_str().into());
+            let mut result = UrlPatternResult::default();
+            result.component_mut(name).input = name.as_str().into();
+            assert_eq!(init.component(name), Some(name.as_str()));
+            assert_eq!(result.component(name).input, name.as_str());
+            let members = [
+                ("protocol", init.protocol.as_deref(), &result.protocol.input),
+                ("username", init.username.as_deref(), &result.username.input),
+                ("password", init.password.as_deref(), &result.password.input),
+                ("hostname", init.hostname.as_deref(), &result.hostname.input),
+                ("port", init.port.as_deref(), &result.port.input),
+                ("pathname", init.pathname.as_deref(), &result.pathname.input),
+                ("search", init.search.as_deref(), &result.search.input),
+                ("hash", init.hash.as_deref(), &result.hash.input),
+            ];
+            for (member, in_init, in_result) in members {
+                let set = member == name.as_str();
+                assert_eq!(in_init.is_some(), set, "{name} in {member}");
+                assert_eq!(!in_result.is_empty(), set, "{name} in {member}");
+            }
         }
     }
 }
