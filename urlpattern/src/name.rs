@@ -1,4 +1,5 @@
-//! The names of a URL pattern's eight components (1.1's `URLPatternComponentResult` members):
+//! The names of a URL pattern's eight components (the members of 1.1's `URLPatternInit` and
+//! `URLPatternResult`):
 //! the URL components that show the URL record's fields, as whatwg-url names them.
 
 use core::fmt;

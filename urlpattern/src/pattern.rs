@@ -177,7 +177,7 @@ impl<E: RegexEngine> UrlPattern<E> {
             ignore_case,
             ..Options::DEFAULT
         };
-        // 1.3 create, step 17: protocol component matches a special scheme.
+        // Step 15: "protocol component matches a special scheme".
         let special = any_special_scheme(|scheme| protocol_c.test(&engine, scheme));
         let pathname_c = if special {
             let path_options = Options {
