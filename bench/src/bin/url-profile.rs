@@ -18,7 +18,8 @@
 //! `urlpattern <test|new>` runs `whatwg-urlpattern` on the file's URLs (parsed before the
 //! counted function, `profiled_pass_urlpattern`): `test` matches each URL against a table of
 //! patterns with `test_url` and `exec_url` and looks it up in a `RouteSet` of the same table;
-//! `new` compiles the table once a URL (the constructor's cost).
+//! `new` compiles the table once a URL (the constructor's cost); `routes` looks each URL up in
+//! the `RouteSet` only.
 //! `core` is `url_core::UrlRecord` directly (without the API wrapper), `general` its parser without
 //! the fast path for already normal URLs. Prints the number of URLs, failures,
 //! and passes, so that instructions per URL are `Ir / (URLs * passes)`.
@@ -172,6 +173,17 @@ fn profiled_pass_urlpattern(variant: &str, urls: &[whatwg_url::Url]) -> usize {
                     });
                     black_box((tested, executed, found)).0 == 0
                 })
+                .count()
+        }
+        "routes" => {
+            let mut routes = RouteSet::new();
+            for (i, p) in PATTERNS.iter().enumerate() {
+                if let Ok(p) = compile(p) {
+                    routes.add(p, i);
+                }
+            }
+            urls.iter()
+                .filter(|u| black_box(routes.find(u).map(|m| m.index)).is_none())
                 .count()
         }
         _ => {
