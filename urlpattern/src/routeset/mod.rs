@@ -245,11 +245,18 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
                 .test(engine, path),
             _ => false,
         };
+        // The checks never include the pathname. Which source it is is asked once, not for
+        // each check: 0.6% of `url-profile urlpattern routes` (callgrind).
+        let check =
+            |name: ComponentName, value: &str| r.pattern.component_ref(name).test(engine, value);
         path_ok
-            && r.checks.iter().all(|&name| {
-                let value = source.value(name);
-                r.pattern.component_ref(name).test(engine, value)
-            })
+            && match source {
+                Source::Url(url) => r
+                    .checks
+                    .iter()
+                    .all(|&name| check(name, crate::pattern::url_value(url, name))),
+                Source::Pathname(_) => r.checks.iter().all(|&name| check(name, "")),
+            }
     }
 
     /// The first route that matches `source`.
