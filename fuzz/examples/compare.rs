@@ -14,8 +14,8 @@ fn main() {
     let show = |name: &str, shape: Option<differential::Shape>| match shape {
         Some(shape) => {
             println!("{name}:");
-            for (field, value) in differential::FIELDS.iter().zip(shape.0.iter()) {
-                println!("  {field:9} {value:?}");
+            for (field, value) in whatwg_url::Component::ALL.iter().zip(shape.0.iter()) {
+                println!("  {:9} {value:?}", field.name());
             }
         }
         None => println!("{name}: failure"),

@@ -74,18 +74,10 @@ pub fn check(data: &[u8]) {
         );
     }
     // The normalized pattern strings stand for the same pattern.
-    let get = |c: ComponentName| Some(p.get(c).to_owned());
-    let init = UrlPatternInit {
-        protocol: get(ComponentName::Protocol),
-        username: get(ComponentName::Username),
-        password: get(ComponentName::Password),
-        hostname: get(ComponentName::Hostname),
-        port: get(ComponentName::Port),
-        pathname: get(ComponentName::Pathname),
-        search: get(ComponentName::Search),
-        hash: get(ComponentName::Hash),
-        base_url: None,
-    };
+    let mut init = UrlPatternInit::default();
+    for name in ComponentName::ALL {
+        *init.component_mut(name) = Some(p.get(name).to_owned());
+    }
     if let Ok(again) = UrlPattern::with_engine((&init).into(), None, options, LinearEngine) {
         assert_eq!(
             again.test_url(&url),

@@ -75,6 +75,55 @@ impl Component {
         Component::Hash,
     ];
 
+    /// The components that show the URL record's fields (spec 4.1), one each, in the record's
+    /// order: `protocol` (scheme), `username`, `password`, `hostname` (host), `port`,
+    /// `pathname` (path), `search` (query), `hash` (fragment). `href`, `origin` and `host` show
+    /// none alone: the whole, a value derived from the record, and two fields together.
+    ///
+    /// They are the URLPattern Standard's eight components, matched against a URL's fields
+    /// ([`Url::record_field`]).
+    ///
+    /// ```
+    /// use whatwg_url::Component;
+    ///
+    /// let names: Vec<&str> = Component::RECORD.iter().map(|c| c.name()).collect();
+    /// assert_eq!(names, ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"]);
+    /// assert_eq!(Component::Pathname.record_index(), Some(5));
+    /// assert!(!Component::Host.is_record_field());
+    /// ```
+    pub const RECORD: [Component; 8] = [
+        Component::Protocol,
+        Component::Username,
+        Component::Password,
+        Component::Hostname,
+        Component::Port,
+        Component::Pathname,
+        Component::Search,
+        Component::Hash,
+    ];
+
+    /// The component's place in [`RECORD`](Component::RECORD), or `None` when it shows no
+    /// field of the URL record alone (`href`, `origin`, `host`).
+    pub const fn record_index(self) -> Option<usize> {
+        match self {
+            Component::Protocol => Some(0),
+            Component::Username => Some(1),
+            Component::Password => Some(2),
+            Component::Hostname => Some(3),
+            Component::Port => Some(4),
+            Component::Pathname => Some(5),
+            Component::Search => Some(6),
+            Component::Hash => Some(7),
+            Component::Href | Component::Origin | Component::Host => None,
+        }
+    }
+
+    /// Whether the component shows one field of the URL record (spec 4.1): whether it is in
+    /// [`RECORD`](Component::RECORD).
+    pub const fn is_record_field(self) -> bool {
+        self.record_index().is_some()
+    }
+
     /// The attribute's name as the standard spells it (`"hostname"`).
     pub const fn name(self) -> &'static str {
         match self {
@@ -192,6 +241,61 @@ impl Url {
             },
             other => Cow::Borrowed(self.getter(other)),
         }
+    }
+
+    /// The URL record's field (spec 4.1) that `component` shows, serialized, and the empty
+    /// string where it is null: the scheme, username, password, host, port, path, query and
+    /// fragment, without the `:`, `?` and `#` their getters add. `None` for the components
+    /// that show no one field (`href`, `origin`, `host`; see [`Component::RECORD`]).
+    ///
+    /// This is what the URLPattern Standard matches (1.3 match, step 12).
+    ///
+    /// ```
+    /// use whatwg_url::{Component, Url};
+    ///
+    /// let url = Url::parse("https://example.com/a?q=1", None)?;
+    /// let fields: Vec<&str> = Component::RECORD.iter().filter_map(|&c| url.record_field(c)).collect();
+    /// assert_eq!(fields, ["https", "", "", "example.com", "", "/a", "q=1", ""]);
+    /// assert_eq!(url.record_field(Component::Host), None);
+    /// # Ok::<(), whatwg_url::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn record_field(&self, component: Component) -> Option<&str> {
+        Some(match component {
+            Component::Protocol => self.scheme(),
+            Component::Username => self.username(),
+            Component::Password => self.password(),
+            Component::Hostname => self.hostname(),
+            Component::Port => self.port(),
+            Component::Pathname => self.pathname(),
+            Component::Search => self.query().unwrap_or(""),
+            Component::Hash => self.fragment().unwrap_or(""),
+            Component::Href | Component::Origin | Component::Host => return None,
+        })
+    }
+
+    /// The URL record's eight fields (spec 4.1) as [`record_field`](Url::record_field) gives
+    /// each, in [`Component::RECORD`]'s order: all at once, without a dispatch on the component.
+    ///
+    /// ```
+    /// use whatwg_url::Url;
+    ///
+    /// let url = Url::parse("ws://u@example.com:81/chat#top", None)?;
+    /// assert_eq!(url.record_fields(), ["ws", "u", "", "example.com", "81", "/chat", "", "top"]);
+    /// # Ok::<(), whatwg_url::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn record_fields(&self) -> [&str; Component::RECORD.len()] {
+        [
+            self.scheme(),
+            self.username(),
+            self.password(),
+            self.hostname(),
+            self.port(),
+            self.pathname(),
+            self.query().unwrap_or(""),
+            self.fragment().unwrap_or(""),
+        ]
     }
 
     /// The getters that are slices of the href (all but `origin`, which gives `""` here).
@@ -389,5 +493,27 @@ impl Url {
             Component::Search => self.try_set_search(value),
             Component::Hash => self.try_set_hash(value),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Component;
+    use crate::url::Url;
+
+    /// `record_index` is the place in `RECORD`, and the record's fields are exactly the
+    /// components that have one.
+    #[test]
+    fn record_index_is_the_place_in_record() {
+        for (i, c) in Component::RECORD.into_iter().enumerate() {
+            assert_eq!(c.record_index(), Some(i), "{c}");
+        }
+        let url = Url::parse("https://u:p@example.com:8080/a?q#f", None).unwrap();
+        for c in Component::ALL {
+            assert_eq!(c.is_record_field(), Component::RECORD.contains(&c), "{c}");
+            assert_eq!(url.record_field(c).is_some(), c.is_record_field(), "{c}");
+        }
+        let fields = Component::RECORD.map(|c| url.record_field(c).unwrap());
+        assert_eq!(url.record_fields(), fields);
     }
 }

@@ -42,7 +42,7 @@ pub use file_path::FilePathError;
 #[cfg(feature = "url")]
 pub use interop::InteropError;
 pub use linked::SearchParamsMut;
-pub use scheme::{SPECIAL_SCHEMES, default_port, is_special_scheme};
+pub use scheme::{SPECIAL_SCHEMES, any_special_scheme, default_port, is_special_scheme};
 pub use search_params::{IntoIter, Iter, PairLengthError, UrlSearchParams};
 pub use segments::PathSegmentsMut;
 pub use setter_error::SetterError;

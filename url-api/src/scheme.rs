@@ -1,5 +1,6 @@
 //! The special schemes (spec 4.2) by name, for the layers above that need the list (the
-//! URLPattern Standard's "protocol component matches a special scheme" tries each one).
+//! URLPattern Standard's "protocol component matches a special scheme" tries each one, through
+//! [`any_special_scheme`]).
 //! What each is, and its default port, is url-core's [`SchemeType`](url_core::SchemeType).
 
 /// The special schemes (spec 4.2), in the standard's table order. Each is one
@@ -15,6 +16,22 @@
 /// assert!(!is_special_scheme("blob"));
 /// ```
 pub const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// Whether `predicate` holds for some special scheme (spec 4.2), tried in the standard's table
+/// order: the question a layer above asks without naming the schemes (the URLPattern
+/// Standard's "protocol component matches a special scheme" is
+/// `any_special_scheme(|scheme| protocol_component_matches(scheme))`).
+///
+/// ```
+/// use whatwg_url::any_special_scheme;
+///
+/// assert!(any_special_scheme(|scheme| scheme.starts_with("ws")));
+/// assert!(!any_special_scheme(|scheme| scheme == "blob"));
+/// ```
+#[inline]
+pub fn any_special_scheme(predicate: impl FnMut(&str) -> bool) -> bool {
+    SPECIAL_SCHEMES.into_iter().any(predicate)
+}
 
 pub use url_core::{default_port, is_special_scheme};
 

@@ -8,6 +8,7 @@ use alloc::string::{String, ToString};
 use whatwg_url::{SchemeType, Url};
 
 use crate::error::{Error, Reason};
+use crate::name::ComponentName;
 
 /// The dummy URL's input ("create a dummy URL").
 const DUMMY: &str = "https://dummy.invalid/";
@@ -43,8 +44,8 @@ fn parse_dummy(input: &str) -> Result<Url, Error> {
     })
 }
 
-fn refused(component: &'static str, why: impl core::fmt::Display) -> Error {
-    Error::new(Reason::Canonicalize(format!("{why}"))).in_component(component)
+fn refused(component: ComponentName, why: impl core::fmt::Display) -> Error {
+    Error::new(Reason::Canonicalize(format!("{why}"))).in_component(component.as_str())
 }
 
 impl Canon {
@@ -60,7 +61,7 @@ impl Canon {
                 .map(|url| url.scheme().to_string())
                 .map_err(|e| {
                     refused(
-                        "protocol",
+                        ComponentName::Protocol,
                         format_args!("`{value}` is not a valid scheme ({e})"),
                     )
                 }),
@@ -81,7 +82,7 @@ impl Canon {
                 let mut url = dummy_url()?;
                 url.try_set_hostname(value).map_err(|e| {
                     refused(
-                        "hostname",
+                        ComponentName::Hostname,
                         format_args!("`{value}` is not a valid hostname ({e})"),
                     )
                 })?;
@@ -113,7 +114,7 @@ fn canonicalize_ipv6_hostname(value: &str) -> Result<String, Error> {
     for c in value.chars() {
         if !(c.is_ascii_hexdigit() || matches!(c, '[' | ']' | ':')) {
             return Err(refused(
-                "hostname",
+                ComponentName::Hostname,
                 format_args!("`{c}` cannot be in an IPv6 address pattern"),
             ));
         }
@@ -139,8 +140,12 @@ fn canonicalize_port(value: &str, protocol: Option<&str>) -> Result<String, Erro
         (Some(p), Some(_)) => parse_dummy(&format!("{p}://dummy.invalid/"))?,
         _ => parse_dummy("dummy://dummy.invalid/")?,
     };
-    url.try_set_port(value)
-        .map_err(|e| refused("port", format_args!("`{value}` is not a valid port ({e})")))?;
+    url.try_set_port(value).map_err(|e| {
+        refused(
+            ComponentName::Port,
+            format_args!("`{value}` is not a valid port ({e})"),
+        )
+    })?;
     Ok(url.port().to_string())
 }
 
@@ -173,7 +178,7 @@ fn canonicalize_pathname(value: &str) -> Result<String, Error> {
 fn canonicalize_opaque_pathname(value: &str) -> Result<String, Error> {
     let url = Url::parse(&format!("dummy:-{value}-"), None).map_err(|e| {
         refused(
-            "pathname",
+            ComponentName::Pathname,
             format_args!("`{value}` is not a valid opaque path ({e})"),
         )
     })?;

@@ -6,9 +6,9 @@ use core::cmp::Ordering;
 
 use crate::engine::RegexEngine;
 use crate::error::{Error, Reason};
+use crate::name::ComponentName;
 use crate::parser::{Modifier, Part, PartType};
 use crate::pattern::UrlPattern;
-use crate::types::ComponentName;
 
 /// A modifier's rank: no modifier is the most specific, then `+`, `?`, `*`.
 fn modifier_rank(m: Modifier) -> u8 {

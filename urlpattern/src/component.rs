@@ -9,8 +9,8 @@ use crate::engine::RegexEngine;
 use crate::error::{Error, Reason};
 use crate::generate;
 use crate::matcher::Simple;
+use crate::name::ComponentName;
 use crate::parser::{Options, Part, PartType, parse_pattern_string};
-use crate::types::ComponentName;
 
 /// How a component is matched.
 enum Matcher<R> {

@@ -3,16 +3,16 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use whatwg_url::SPECIAL_SCHEMES;
+use whatwg_url::any_special_scheme;
 
 use crate::canon::Canon;
 use crate::component::Component;
 use crate::engine::RegexEngine;
 use crate::error::Error;
 use crate::init::UrlPatternInit;
+use crate::name::ComponentName;
 use crate::parser::Options;
 use crate::tokenizer::{Policy, Token, TokenType, tokenize};
-use crate::types::ComponentName;
 
 /// The constructor string parser's states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +179,7 @@ impl<'a> Parser<'a> {
             engine,
             ComponentName::Protocol,
         )?;
-        if SPECIAL_SCHEMES.iter().any(|s| component.test(engine, s)) {
+        if any_special_scheme(|scheme| component.test(engine, scheme)) {
             self.protocol_matches_special_scheme = true;
         }
         Ok(())

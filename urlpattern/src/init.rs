@@ -7,6 +7,7 @@ use whatwg_url::Url;
 use crate::canon::Canon;
 use crate::error::{Error, Reason};
 use crate::escape::escape_pattern_string;
+use crate::name::{ComponentName, member};
 
 /// The standard's `URLPatternInit` dictionary: a pattern (or, given to `test`/`exec`, a URL) by
 /// components. A `None` member is a member the dictionary does not have.
@@ -43,6 +44,30 @@ pub struct UrlPatternInit {
     pub hash: Option<String>,
     /// `baseURL`
     pub base_url: Option<String>,
+}
+
+impl UrlPatternInit {
+    /// The member of the component `name` (`&init.pathname` for
+    /// [`ComponentName::Pathname`]), as a string.
+    ///
+    /// ```
+    /// use whatwg_urlpattern::{ComponentName, UrlPatternInit};
+    ///
+    /// let mut init = UrlPatternInit::default();
+    /// *init.component_mut(ComponentName::Hostname) = Some("example.com".into());
+    /// assert_eq!(init.hostname.as_deref(), Some("example.com"));
+    /// assert_eq!(init.component(ComponentName::Hostname), Some("example.com"));
+    /// assert_eq!(init.component(ComponentName::Port), None);
+    /// ```
+    pub fn component(&self, name: ComponentName) -> Option<&str> {
+        member!(self, name, &).as_deref()
+    }
+
+    /// The member of the component `name` (`&mut init.pathname` for
+    /// [`ComponentName::Pathname`]).
+    pub fn component_mut(&mut self, name: ComponentName) -> &mut Option<String> {
+        member!(self, name, &mut)
+    }
 }
 
 /// The `type` argument of "process a URLPatternInit".

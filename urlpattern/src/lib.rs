@@ -21,6 +21,7 @@ mod escape;
 mod generate;
 mod init;
 mod matcher;
+mod name;
 mod parser;
 mod pattern;
 mod router;
@@ -35,10 +36,10 @@ pub use engine::{DefaultEngine, NoRegexEngine, RegexEngine};
 pub use engine::{EcmaEngine, EcmaRegex, LinearEngine};
 pub use error::{Error, Reason};
 pub use init::UrlPatternInit;
+pub use name::ComponentName;
 pub use pattern::UrlPattern;
 pub use router::{Router, RouterMatch};
 pub use routeset::{RouteMatch, RouteSet};
 pub use types::{
-    ComponentName, ComponentResult, MatchInput, UrlPatternInput, UrlPatternOptions,
-    UrlPatternResult,
+    ComponentResult, MatchInput, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
 };

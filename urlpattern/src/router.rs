@@ -9,8 +9,9 @@ use whatwg_url::Url;
 
 use crate::engine::{DefaultEngine, RegexEngine};
 use crate::error::Error;
+use crate::name::ComponentName;
 use crate::pattern::UrlPattern;
-use crate::types::{ComponentName, UrlPatternResult};
+use crate::types::UrlPatternResult;
 
 /// A route table: patterns in the order they were added, each with a value (a handler, a
 /// route name).

@@ -1,10 +1,11 @@
 //! The dictionaries and enumerations of the `URLPattern` interface (1.1): its input, options
-//! and results, and the component names.
+//! and results (the component names are `name.rs`'s).
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::init::UrlPatternInit;
+use crate::name::{ComponentName, member};
 
 /// `URLPatternInput`: a pattern (or URL) string, or a [`UrlPatternInit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,85 +93,50 @@ pub struct UrlPatternResult {
     pub hash: ComponentResult,
 }
 
-/// The eight components, in the standard's order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ComponentName {
-    /// `protocol`
-    Protocol,
-    /// `username`
-    Username,
-    /// `password`
-    Password,
-    /// `hostname`
-    Hostname,
-    /// `port`
-    Port,
-    /// `pathname`
-    Pathname,
-    /// `search`
-    Search,
-    /// `hash`
-    Hash,
-}
-
-impl ComponentName {
-    /// All eight, in order.
-    pub const ALL: [ComponentName; 8] = [
-        ComponentName::Protocol,
-        ComponentName::Username,
-        ComponentName::Password,
-        ComponentName::Hostname,
-        ComponentName::Port,
-        ComponentName::Pathname,
-        ComponentName::Search,
-        ComponentName::Hash,
-    ];
-
-    /// The name as the standard writes it (`"pathname"`): the name of the `URL` attribute
-    /// (whatwg-url's [`Component`](whatwg_url::Component)) of the same name.
-    pub fn as_str(self) -> &'static str {
-        self.url_component().name()
+impl UrlPatternResult {
+    /// The result of the component `name` (`&result.pathname` for
+    /// [`ComponentName::Pathname`]).
+    pub fn component(&self, name: ComponentName) -> &ComponentResult {
+        member!(self, name, &)
     }
 
-    /// The `URL` attribute this component is named after. Its value to match is the URL
-    /// record's (1.3 match, step 12): for `protocol`, `search` and `hash`, the getter's value
-    /// without its `:`, `?` or `#` (see `pattern::url_value`).
-    pub(crate) const fn url_component(self) -> whatwg_url::Component {
-        use whatwg_url::Component;
-        match self {
-            ComponentName::Protocol => Component::Protocol,
-            ComponentName::Username => Component::Username,
-            ComponentName::Password => Component::Password,
-            ComponentName::Hostname => Component::Hostname,
-            ComponentName::Port => Component::Port,
-            ComponentName::Pathname => Component::Pathname,
-            ComponentName::Search => Component::Search,
-            ComponentName::Hash => Component::Hash,
-        }
-    }
-}
-
-impl core::str::FromStr for ComponentName {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        ComponentName::ALL
-            .into_iter()
-            .find(|c| c.as_str() == s)
-            .ok_or(())
+    /// The result of the component `name`, to change.
+    pub fn component_mut(&mut self, name: ComponentName) -> &mut ComponentResult {
+        member!(self, name, &mut)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ComponentName;
+    use super::UrlPatternResult;
+    use crate::init::UrlPatternInit;
+    use crate::name::ComponentName;
 
-    /// `UrlPattern::component_ref` indexes the components by the variant's value.
+    /// `member!` pairs each name with the member of that name, in both dictionaries.
     #[test]
-    fn variants_are_their_places_in_all() {
-        for (i, name) in ComponentName::ALL.into_iter().enumerate() {
-            assert_eq!(name as usize, i, "{name:?}");
-            assert_eq!(name.as_str().parse(), Ok(name));
-            assert_eq!(name.as_str(), name.url_component().name());
+    fn members_are_named_as_their_components() {
+        for name in ComponentName::ALL {
+            let mut init = UrlPatternInit::default();
+            *init.component_mut(name) = Some(name.as_str().into());
+            let mut result = UrlPatternResult::default();
+            result.component_mut(name).input = name.as_str().into();
+            assert_eq!(init.component(name), Some(name.as_str()));
+            assert_eq!(result.component(name).input, name.as_str());
+            let members = [
+                ("protocol", init.protocol.as_deref(), &result.protocol.input),
+                ("username", init.username.as_deref(), &result.username.input),
+                ("password", init.password.as_deref(), &result.password.input),
+                ("hostname", init.hostname.as_deref(), &result.hostname.input),
+                ("port", init.port.as_deref(), &result.port.input),
+                ("pathname", init.pathname.as_deref(), &result.pathname.input),
+                ("search", init.search.as_deref(), &result.search.input),
+                ("hash", init.hash.as_deref(), &result.hash.input),
+            ];
+            for (member, in_init, in_result) in members {
+                let set = member == name.as_str();
+                assert_eq!(in_init.is_some(), set, "{name} in {member}");
+                assert_eq!(!in_result.is_empty(), set, "{name} in {member}");
+            }
         }
     }
 }

@@ -19,6 +19,11 @@
 //! FILE may also be `hostile:NAME`, one URL of about a megabyte of a hostile shape (`tabs`,
 //! `idna`, `idna-mixed`, `dotdot`, `dotdot-encoded`, `push-pop`, `long-path`, `long-host`,
 //! `non-ascii-path`; `bench/src/hostile.rs`).
+//! `urlpattern <test|new>` runs `whatwg-urlpattern` on the file's URLs (parsed before the
+//! counted function, `profiled_pass_urlpattern`): `test` matches each URL against a table of
+//! patterns with `test_url` and `exec_url` and looks it up in a `RouteSet` of the same table;
+//! `new` compiles the table once a URL (the constructor's cost); `routes` looks each URL up in
+//! the `RouteSet` only.
 //! `core` is `url_core::UrlRecord` directly (without the API wrapper), `general` its parser without
 //! the fast path for already normal URLs. Prints the number of URLs, failures,
 //! and passes, so that instructions per URL are `Ir / (URLs * passes)`.
@@ -132,6 +137,66 @@ fn profiled_pass_arrow(variant: &str, urls: &arrow_array::StringArray) -> usize 
     })
 }
 
+/// The URLPattern workload's table: hostnames, pathnames, protocols, a `(regexp)` group,
+/// search and hash, so that every component's matching is exercised.
+const PATTERNS: [&str; 8] = [
+    "https://*.example.com/*",
+    "http{s}?://:host/:path*",
+    "*://*/*.html",
+    "https://www.:site.com/:first/*",
+    "https://*/people/:letter/:name/",
+    "*://*/:dir(\\w+)/*",
+    "https://blog.*/*?*",
+    "ftp://*:*@*/*#*",
+];
+
+#[inline(never)]
+fn profiled_pass_urlpattern(variant: &str, urls: &[whatwg_url::Url]) -> usize {
+    use whatwg_urlpattern::{RouteSet, UrlPattern};
+    let compile = |p: &str| UrlPattern::new(p.into(), None, Default::default());
+    match variant {
+        "new" => urls
+            .iter()
+            .map(|_| PATTERNS.iter().filter(|p| compile(p).is_err()).count())
+            .sum(),
+        "test" => {
+            let patterns: Vec<UrlPattern> =
+                PATTERNS.iter().filter_map(|p| compile(p).ok()).collect();
+            let mut routes = RouteSet::new();
+            for (i, p) in PATTERNS.iter().enumerate() {
+                if let Ok(p) = compile(p) {
+                    routes.add(p, i);
+                }
+            }
+            urls.iter()
+                .filter(|u| {
+                    let tested = patterns.iter().filter(|p| p.test_url(u)).count();
+                    let executed = patterns.iter().filter_map(|p| p.exec_url(u)).count();
+                    let found = routes.find(u).map(|m| {
+                        m.index + m.input(whatwg_urlpattern::ComponentName::Hostname).len()
+                    });
+                    black_box((tested, executed, found)).0 == 0
+                })
+                .count()
+        }
+        "routes" => {
+            let mut routes = RouteSet::new();
+            for (i, p) in PATTERNS.iter().enumerate() {
+                if let Ok(p) = compile(p) {
+                    routes.add(p, i);
+                }
+            }
+            urls.iter()
+                .filter(|u| black_box(routes.find(u).map(|m| m.index)).is_none())
+                .count()
+        }
+        _ => {
+            eprintln!("unknown variant of urlpattern: {variant}");
+            std::process::exit(2);
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [imp, variant, file, rest @ ..] = args.as_slice() else {
@@ -152,7 +217,15 @@ fn main() {
         None => read_urls(file),
     };
     let mut failures = 0;
-    if imp == "arrow" {
+    if imp == "urlpattern" {
+        let parsed: Vec<whatwg_url::Url> = urls
+            .iter()
+            .filter_map(|u| whatwg_url::Url::parse(u, None).ok())
+            .collect();
+        for _ in 0..passes {
+            failures = profiled_pass_urlpattern(variant, black_box(&parsed));
+        }
+    } else if imp == "arrow" {
         let column = arrow_array::StringArray::from_iter_values(&urls);
         for _ in 0..passes {
             failures = profiled_pass_arrow(variant, black_box(&column));

@@ -59,7 +59,7 @@ pub(super) fn ada_mapped_to_ascii(d: &Divergence) -> bool {
         return false;
     };
     let failure = whatwg_url::Url::parse(&d.input, d.base.as_deref()).err();
-    let host = theirs.get("hostname");
+    let host = theirs.component(Component::Hostname);
     // The xn-- label came from the input, kept as it was, not from ada's own ToASCII: it is
     // written in the input (or the base), or it is invalid on its own (not Punycode, or a
     // label we reject), which ada's ToASCII never outputs.
@@ -147,7 +147,7 @@ pub(super) fn ada_bidi_classes(d: &Divergence) -> bool {
     let Some(ours) = &d.ours else {
         return false;
     };
-    let Some(unicode) = decoded_labels(ours.get("hostname")) else {
+    let Some(unicode) = decoded_labels(ours.component(Component::Hostname)) else {
         return false;
     };
     let replaced = replace(&unicode);
@@ -209,13 +209,21 @@ pub(super) fn ada_not_nfc(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    let Some(decoded) = decoded_labels(theirs.get("hostname")) else {
+    let Some(decoded) = decoded_labels(theirs.component(Component::Hostname)) else {
         return false;
     };
-    only(d, &["href", "origin", "host", "hostname"])
-        && !decoded.is_ascii()
-        && self::ours(&format!("https://{decoded}/"), None)
-            .is_some_and(|again| again.get("hostname") == ours.get("hostname"))
+    only(
+        d,
+        &[
+            Component::Href,
+            Component::Origin,
+            Component::Host,
+            Component::Hostname,
+        ],
+    ) && !decoded.is_ascii()
+        && self::ours(&format!("https://{decoded}/"), None).is_some_and(|again| {
+            again.component(Component::Hostname) == ours.component(Component::Hostname)
+        })
 }
 
 pub(super) fn ada_joiners(d: &Divergence) -> bool {

@@ -12,6 +12,8 @@
 
 use std::fmt;
 
+use whatwg_url::Component;
+
 use icu_properties::props::BidiClass;
 
 use crate::input;
@@ -238,7 +240,11 @@ fn with_neutral_hosts(d: &Divergence) -> Option<Divergence> {
         .base
         .as_deref()
         .and_then(|b| self::ours(b, None))
-        .map(|b| b.get("protocol").trim_end_matches(':').to_owned());
+        .map(|b| {
+            b.component(Component::Protocol)
+                .trim_end_matches(':')
+                .to_owned()
+        });
     let base = d.base.as_deref().map(|b| neutral_hosts(b, None));
     let input = neutral_hosts(&d.input, base_scheme.as_deref());
     if input == d.input && base == d.base {
@@ -256,11 +262,11 @@ fn with_neutral_hosts(d: &Divergence) -> Option<Divergence> {
         theirs,
     };
     let outside_hosts = |a: &Option<Shape>, b: &Option<Shape>| match (a, b) {
-        (Some(a), Some(b)) => [
-            "protocol", "username", "password", "port", "pathname", "search", "hash",
-        ]
-        .iter()
-        .all(|&field| a.get(field) == b.get(field)),
+        (Some(a), Some(b)) => Component::ALL
+            .into_iter()
+            .filter(|c| !matches!(c, Component::Href | Component::Origin))
+            .filter(|c| !matches!(c, Component::Host | Component::Hostname))
+            .all(|c| a.component(c) == b.component(c)),
         (None, None) => true,
         _ => false,
     };
@@ -322,7 +328,7 @@ fn written_host(text: &str, base_scheme: Option<&str>) -> Option<(usize, usize)>
         Some(i) => (text[..i].to_ascii_lowercase(), i + 1),
         None => (base_scheme?.to_owned(), 0),
     };
-    if !SPECIAL.contains(&format!("{scheme}:").as_str()) {
+    if !whatwg_url::is_special_scheme(&scheme) {
         return None;
     }
     let rest = &text[after_scheme..];
@@ -394,14 +400,14 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
     // R4 combines with the others: collapse the leading slashes of our file path as rust-url
     // does, then classify what is left.
     if let Some(ours) = &d.ours
-        && ours.get("protocol") == "file:"
-        && ours.get("pathname").starts_with("//")
+        && ours.component(Component::Protocol) == "file:"
+        && ours.component(Component::Pathname).starts_with("//")
     {
-        let path = ours.get("pathname");
+        let path = ours.component(Component::Pathname);
         let collapsed = format!("/{}", path.trim_start_matches('/'));
         let mut shape = ours.clone();
-        shape.0[0] = ours.href().replacen(path, &collapsed, 1);
-        shape.0[8] = collapsed;
+        shape.set(Component::Href, ours.href().replacen(path, &collapsed, 1));
+        shape.set(Component::Pathname, collapsed);
         let rest = Divergence {
             ours: Some(shape),
             ..d.clone()
@@ -415,16 +421,22 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
     // explain it too.
     if let Some((ours, theirs)) = both(d)
         && d.ada_agrees
-        && ours.get("protocol") == "file:"
-        && !ours.get("host").is_empty()
-        && theirs.get("host").is_empty()
-        && starts_with_drive_letter(ours.get("pathname"))
+        && ours.component(Component::Protocol) == "file:"
+        && !ours.component(Component::Host).is_empty()
+        && theirs.component(Component::Host).is_empty()
+        && starts_with_drive_letter(ours.component(Component::Pathname))
         && let Some(after_host) = theirs.href().strip_prefix("file://")
     {
         let mut shape = theirs.clone();
-        shape.0[0] = format!("file://{}{after_host}", ours.get("host"));
-        shape.0[5] = ours.get("host").to_owned();
-        shape.0[6] = ours.get("hostname").to_owned();
+        shape.set(
+            Component::Href,
+            format!("file://{}{after_host}", ours.component(Component::Host)),
+        );
+        shape.set(Component::Host, ours.component(Component::Host).to_owned());
+        shape.set(
+            Component::Hostname,
+            ours.component(Component::Hostname).to_owned(),
+        );
         let ada = ada(&d.input, d.base.as_deref());
         let rest = Divergence {
             ada_agrees: ada_sides_with_us(Some(ours), ada.as_ref(), Some(&shape)),
@@ -438,14 +450,14 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
     // R8 combines with the others: undo it (encode the `^` of rust-url's path), then classify
     // what is left.
     let theirs = d.theirs.as_ref()?;
-    let path = theirs.get("pathname");
+    let path = theirs.component(Component::Pathname);
     if !path.contains('^') {
         return None;
     }
     let mut encoded = theirs.clone();
     let new_path = path.replace('^', "%5E");
-    encoded.0[0] = theirs.href().replacen(path, &new_path, 1);
-    encoded.0[8] = new_path;
+    encoded.set(Component::Href, theirs.href().replacen(path, &new_path, 1));
+    encoded.set(Component::Pathname, new_path);
     let rest = Divergence {
         theirs: Some(encoded),
         ..d.clone()
@@ -460,10 +472,10 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
 /// parsed without a base), if the two sides differ on it.
 fn inner_blob_divergence(d: &Divergence) -> Option<Divergence> {
     let (ours, _) = both(d)?;
-    if !only(d, &["origin"]) || ours.get("protocol") != "blob:" {
+    if !only(d, &[Component::Origin]) || ours.component(Component::Protocol) != "blob:" {
         return None;
     }
-    let path = ours.get("pathname");
+    let path = ours.component(Component::Pathname);
     let results = |input: &str| {
         let ada = ada(input, None);
         let theirs = match d.other {
@@ -477,7 +489,7 @@ fn inner_blob_divergence(d: &Divergence) -> Option<Divergence> {
     // failures): the origin depends on nothing else.
     let decoded = decode_non_ascii(path);
     let hosts = |(a, b, c): &(Option<Shape>, Option<Shape>, Option<Shape>)| {
-        [a, b, c].map(|r| r.as_ref().map(|s| s.get("host").to_owned()))
+        [a, b, c].map(|r| r.as_ref().map(|s| s.component(Component::Host).to_owned()))
     };
     let encoded = results(path);
     let decoded_results = results(&decoded);
@@ -540,7 +552,7 @@ pub fn prepared(input: &str) -> String {
 }
 
 /// Both sides parsed, and only getters among `allowed` differ.
-fn only(d: &Divergence, allowed: &[&str]) -> bool {
+fn only(d: &Divergence, allowed: &[Component]) -> bool {
     let fields = d.fields();
     !fields.is_empty() && fields.iter().all(|f| allowed.contains(f))
 }
@@ -557,7 +569,10 @@ fn both(d: &Divergence) -> Option<(&Shape, &Shape)> {
     Some((d.ours.as_ref()?, d.theirs.as_ref()?))
 }
 
-const SPECIAL: [&str; 6] = ["http:", "https:", "ws:", "wss:", "ftp:", "file:"];
+/// Whether `protocol` (a `protocol` getter's value, `https:`) names a special scheme.
+fn special(protocol: &str) -> bool {
+    whatwg_url::is_special_scheme(protocol.strip_suffix(':').unwrap_or(protocol))
+}
 
 /// Checks one input (see the module docs).
 pub fn check(data: &[u8]) {

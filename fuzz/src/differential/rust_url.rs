@@ -29,11 +29,11 @@ pub(super) fn rust_url_xn_label(d: &Divergence) -> bool {
     }
     // The inner URL of a blob: URL fails in rust-url, for this reason (so its origin is opaque).
     if let Some((ours, theirs)) = both(d)
-        && only(d, &["origin"])
-        && ours.get("protocol") == "blob:"
-        && theirs.get("origin") == "null"
+        && only(d, &[Component::Origin])
+        && ours.component(Component::Protocol) == "blob:"
+        && theirs.component(Component::Origin) == "null"
     {
-        let inner = ours.get("pathname");
+        let inner = ours.component(Component::Pathname);
         return rust_url_xn_label(&Divergence {
             other: d.other,
             input: inner.into(),
@@ -46,8 +46,8 @@ pub(super) fn rust_url_xn_label(d: &Divergence) -> bool {
     let Some(ours) = they_fail(d) else {
         return false;
     };
-    let host = ours.get("hostname");
-    SPECIAL.contains(&ours.get("protocol"))
+    let host = ours.component(Component::Hostname);
+    special(ours.component(Component::Protocol))
         && host.split('.').any(|label| label.starts_with("xn--"))
         && url::quirks::domain_to_ascii(host).is_empty()
 }
@@ -58,7 +58,7 @@ pub(super) fn rust_url_slashes_against_base(d: &Divergence) -> bool {
     };
     let input = prepared(&d.input);
     d.base.is_some()
-        && SPECIAL.contains(&ours.get("protocol"))
+        && special(ours.component(Component::Protocol))
         && input
             .chars()
             .take(3)
@@ -72,35 +72,35 @@ pub(super) fn rust_url_file_host_dropped(d: &Divergence) -> bool {
         return false;
     };
     d.ada_agrees
-        && ours.get("protocol") == "file:"
-        && only(d, &["href", "host", "hostname"])
-        && theirs.get("host").is_empty()
-        && starts_with_drive_letter(ours.get("pathname"))
+        && ours.component(Component::Protocol) == "file:"
+        && only(d, &[Component::Href, Component::Host, Component::Hostname])
+        && theirs.component(Component::Host).is_empty()
+        && starts_with_drive_letter(ours.component(Component::Pathname))
 }
 
 pub(super) fn rust_url_file_empty_segments(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    let path = ours.get("pathname");
+    let path = ours.component(Component::Pathname);
     d.ada_agrees
-        && ours.get("protocol") == "file:"
-        && only(d, &["href", "pathname"])
+        && ours.component(Component::Protocol) == "file:"
+        && only(d, &[Component::Href, Component::Pathname])
         && path.starts_with("//")
-        && theirs.get("pathname") == format!("/{}", path.trim_start_matches('/'))
+        && theirs.component(Component::Pathname) == format!("/{}", path.trim_start_matches('/'))
 }
 
 pub(super) fn rust_url_pipe_drive_letter(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    let theirs_path = theirs.get("pathname");
+    let theirs_path = theirs.component(Component::Pathname);
     d.ada_agrees
-        && ours.get("protocol") == "file:"
-        && only(d, &["href", "pathname"])
+        && ours.component(Component::Protocol) == "file:"
+        && only(d, &[Component::Href, Component::Pathname])
         && starts_with_drive_letter(theirs_path)
         && theirs_path.get(2..3) == Some("|")
-        && ours.get("pathname") == theirs_path.replacen('|', ":", 1)
+        && ours.component(Component::Pathname) == theirs_path.replacen('|', ":", 1)
 }
 
 pub(super) fn rust_url_non_special_backslash(d: &Divergence) -> bool {
@@ -110,7 +110,7 @@ pub(super) fn rust_url_non_special_backslash(d: &Divergence) -> bool {
     };
     let input = prepared(&d.input);
     let leading = input.len() - input.trim_start_matches(['/', '\\']).len();
-    if SPECIAL.contains(&base.get("protocol")) || !input[..leading].contains('\\') {
+    if special(base.component(Component::Protocol)) || !input[..leading].contains('\\') {
         return false;
     }
     // rust-url reads a backslash in the leading run of slashes as a slash, or as the start of
@@ -129,19 +129,19 @@ pub(super) fn rust_url_glued_to_drive_letter(d: &Divergence) -> bool {
     let Some(base) = self::ours(base, None) else {
         return false;
     };
-    let base_path = base.get("pathname");
+    let base_path = base.component(Component::Pathname);
     let Some((_, drive)) = base_path.rsplit_once('/') else {
         return false;
     };
     d.ada_agrees
-        && ours.get("protocol") == "file:"
-        && only(d, &["href", "pathname"])
+        && ours.component(Component::Protocol) == "file:"
+        && only(d, &[Component::Href, Component::Pathname])
         && base_path.matches('/').count() > 1
         && starts_with_drive_letter(&format!("/{drive}"))
         && theirs
-            .get("pathname")
+            .component(Component::Pathname)
             .replacen(&format!("/{drive}"), "/", 1)
-            == ours.get("pathname")
+            == ours.component(Component::Pathname)
 }
 
 pub(super) fn rust_url_port_backslash(d: &Divergence) -> bool {
@@ -164,7 +164,7 @@ pub(super) fn rust_url_port_backslash(d: &Divergence) -> bool {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
         {
-            if SPECIAL.contains(&format!("{}:", scheme.to_ascii_lowercase()).as_str()) {
+            if whatwg_url::is_special_scheme(&scheme.to_ascii_lowercase()) {
                 return false;
             }
             (rest, None)
@@ -175,7 +175,7 @@ pub(super) fn rust_url_port_backslash(d: &Divergence) -> bool {
         ) {
             (Some(rest), Some(base))
                 if self::ours(base, None)
-                    .is_some_and(|b| !SPECIAL.contains(&b.get("protocol"))) =>
+                    .is_some_and(|b| !special(b.component(Component::Protocol))) =>
             {
                 (rest, Some(base))
             }
@@ -224,7 +224,7 @@ pub(super) fn rust_url_empty_host_after_credentials(d: &Divergence) -> bool {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
         {
-            if SPECIAL.contains(&format!("{}:", scheme.to_ascii_lowercase()).as_str()) {
+            if whatwg_url::is_special_scheme(&scheme.to_ascii_lowercase()) {
                 return false;
             }
             rest
@@ -234,7 +234,7 @@ pub(super) fn rust_url_empty_host_after_credentials(d: &Divergence) -> bool {
             text.strip_prefix("//"),
             d.base.as_deref().and_then(|b| self::ours(b, None)),
         ) {
-            (Some(rest), Some(base)) if !SPECIAL.contains(&base.get("protocol")) => rest,
+            (Some(rest), Some(base)) if !special(base.component(Component::Protocol)) => rest,
             _ => return false,
         },
     };
@@ -246,21 +246,22 @@ pub(super) fn rust_url_opaque_path_space(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    let path = ours.get("pathname");
-    only(d, &["href", "pathname"])
+    let path = ours.component(Component::Pathname);
+    only(d, &[Component::Href, Component::Pathname])
         && !path.starts_with('/')
         && path
             .strip_suffix("%20")
-            .is_some_and(|rest| theirs.get("pathname") == format!("{rest} "))
+            .is_some_and(|rest| theirs.component(Component::Pathname) == format!("{rest} "))
 }
 
 pub(super) fn rust_url_caret_in_path(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    only(d, &["href", "pathname"])
-        && theirs.get("pathname").contains('^')
-        && ours.get("pathname") == theirs.get("pathname").replace('^', "%5E")
+    only(d, &[Component::Href, Component::Pathname])
+        && theirs.component(Component::Pathname).contains('^')
+        && ours.component(Component::Pathname)
+            == theirs.component(Component::Pathname).replace('^', "%5E")
 }
 
 pub(super) fn rust_url_blob_origin(d: &Divergence) -> bool {
@@ -269,11 +270,11 @@ pub(super) fn rust_url_blob_origin(d: &Divergence) -> bool {
     };
     // Spec 4.7: the origin of the path's URL only when that URL's scheme is http(s) (or
     // file, whose origin is opaque too); rust-url takes it for any scheme, nested blob: too.
-    let inner = ours.get("pathname").to_ascii_lowercase();
-    only(d, &["origin"])
-        && ours.get("protocol") == "blob:"
-        && ours.get("origin") == "null"
-        && theirs.get("origin") != "null"
+    let inner = ours.component(Component::Pathname).to_ascii_lowercase();
+    only(d, &[Component::Origin])
+        && ours.component(Component::Protocol) == "blob:"
+        && ours.component(Component::Origin) == "null"
+        && theirs.component(Component::Origin) != "null"
         && !inner.starts_with("http:")
         && !inner.starts_with("https:")
 }
@@ -283,15 +284,15 @@ pub(super) fn rust_url_drive_letter_kept(d: &Divergence) -> bool {
         return false;
     };
     // Their path is ours with one more segment, a Windows drive letter.
-    let segments: Vec<&str> = theirs.get("pathname").split('/').collect();
+    let segments: Vec<&str> = theirs.component(Component::Pathname).split('/').collect();
     d.ada_agrees
-        && only(d, &["href", "pathname"])
-        && theirs.get("pathname").starts_with('/')
+        && only(d, &[Component::Href, Component::Pathname])
+        && theirs.component(Component::Pathname).starts_with('/')
         && (0..segments.len()).any(|i| {
             let mut without = segments.clone();
             let drive = without.remove(i);
             starts_with_drive_letter(&format!("/{drive}"))
-                && without.join("/") == ours.get("pathname")
+                && without.join("/") == ours.component(Component::Pathname)
         })
 }
 
@@ -302,13 +303,13 @@ pub(super) fn rust_url_drive_letter_split(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    let path = ours.get("pathname");
+    let path = ours.component(Component::Pathname);
     d.ada_agrees
-        && ours.get("protocol") == "file:"
-        && only(d, &["href", "pathname"])
+        && ours.component(Component::Protocol) == "file:"
+        && only(d, &[Component::Href, Component::Pathname])
         && path.len() > 3
         && starts_with_drive_letter(&path[..3])
-        && theirs.get("pathname") == format!("{}/{}", &path[..3], &path[3..])
+        && theirs.component(Component::Pathname) == format!("{}/{}", &path[..3], &path[3..])
 }
 
 pub(super) fn rust_url_drive_letter_path(d: &Divergence) -> bool {
@@ -319,18 +320,26 @@ pub(super) fn rust_url_drive_letter_path(d: &Divergence) -> bool {
     let Some((ours, theirs)) = both(d) else {
         return false;
     };
-    let file = ours.get("protocol") == "file:";
+    let file = ours.component(Component::Protocol) == "file:";
     let base_path = d
         .base
         .as_deref()
         .and_then(|b| self::ours(b, None))
-        .map(|b| b.get("pathname").to_owned())
+        .map(|b| b.component(Component::Pathname).to_owned())
         .unwrap_or_default();
     d.ada_agrees
-        && only(d, &["href", "host", "hostname", "pathname"])
-        && (file || has_drive_letter_segment(theirs.get("pathname")))
-        && (has_drive_letter_segment(ours.get("pathname"))
-            || has_drive_letter_segment(theirs.get("pathname"))
+        && only(
+            d,
+            &[
+                Component::Href,
+                Component::Host,
+                Component::Hostname,
+                Component::Pathname,
+            ],
+        )
+        && (file || has_drive_letter_segment(theirs.component(Component::Pathname)))
+        && (has_drive_letter_segment(ours.component(Component::Pathname))
+            || has_drive_letter_segment(theirs.component(Component::Pathname))
             || has_drive_letter_segment(&base_path)
             || has_drive_letter_segment(&prepared(&d.input)))
 }

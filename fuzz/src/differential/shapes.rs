@@ -3,29 +3,34 @@
 
 use super::*;
 
-/// The getters compared, in this order: href, origin, protocol, username, password, host,
-/// hostname, port, pathname, search, hash.
-pub const FIELDS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-    "search", "hash",
-];
-
-/// A parsed URL as its getters' values (see [`FIELDS`]).
+/// A parsed URL as its getters' values: whatwg-url's components, in [`Component::ALL`]'s
+/// order (href, origin, protocol, …, hash).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shape(pub [String; 11]);
+pub struct Shape(pub [String; Component::ALL.len()]);
 
 impl Shape {
-    /// The value of getter `field`.
-    pub fn get(&self, field: &str) -> &str {
-        FIELDS
-            .iter()
-            .position(|f| *f == field)
-            .map_or("", |i| self.0[i].as_str())
+    /// The shape whose getter `c` gives `getter(c)`.
+    fn of(getter: impl FnMut(Component) -> String) -> Shape {
+        Shape(Component::ALL.map(getter))
+    }
+
+    /// The value of the getter of `c`.
+    pub fn component(&self, c: Component) -> &str {
+        let i = Component::ALL.iter().position(|&x| x == c);
+        i.and_then(|i| self.0.get(i)).map_or("", String::as_str)
+    }
+
+    /// Sets the value of the getter of `c`.
+    pub fn set(&mut self, c: Component, value: String) {
+        let i = Component::ALL.iter().position(|&x| x == c);
+        if let Some(slot) = i.and_then(|i| self.0.get_mut(i)) {
+            *slot = value;
+        }
     }
 
     /// The href.
     pub fn href(&self) -> &str {
-        &self.0[0]
+        self.component(Component::Href)
     }
 }
 
@@ -50,37 +55,27 @@ impl fmt::Display for Other {
 /// This project's result.
 pub fn ours(input: &str, base: Option<&str>) -> Option<Shape> {
     let url = whatwg_url::Url::parse(input, base).ok()?;
-    Some(Shape([
-        url.href().into(),
-        url.origin(),
-        url.protocol().into(),
-        url.username().into(),
-        url.password().into(),
-        url.host().into(),
-        url.hostname().into(),
-        url.port().into(),
-        url.pathname().into(),
-        url.search().into(),
-        url.hash().into(),
-    ]))
+    Some(Shape::of(|c| url.component(c).into_owned()))
 }
 
 /// ada's result.
 pub fn ada(input: &str, base: Option<&str>) -> Option<Shape> {
     let url = ada_url::Url::parse(input, base).ok()?;
-    Some(Shape([
-        url.href().into(),
-        url.origin(),
-        url.protocol().into(),
-        url.username().into(),
-        url.password().into(),
-        url.host().into(),
-        url.hostname().into(),
-        url.port().into(),
-        url.pathname().into(),
-        url.search().into(),
-        url.hash().into(),
-    ]))
+    // ada's getter of each of our components.
+    Some(Shape::of(|c| match c {
+        Component::Href => url.href().into(),
+        Component::Origin => url.origin(),
+        Component::Protocol => url.protocol().into(),
+        Component::Username => url.username().into(),
+        Component::Password => url.password().into(),
+        Component::Host => url.host().into(),
+        Component::Hostname => url.hostname().into(),
+        Component::Port => url.port().into(),
+        Component::Pathname => url.pathname().into(),
+        Component::Search => url.search().into(),
+        Component::Hash => url.hash().into(),
+        other => format!("<no ada getter for {other}>"),
+    }))
 }
 
 /// What [`rust_url`] gives for every getter when rust-url panics (its debug assertions do,
@@ -91,7 +86,7 @@ pub const PANICKED: &str = "<rust-url panicked>";
 /// caught and reported as [`PANICKED`] in every getter.
 pub fn rust_url(input: &str, base: Option<&str>) -> Option<Shape> {
     std::panic::catch_unwind(|| rust_url_unguarded(input, base))
-        .unwrap_or_else(|_| Some(Shape(std::array::from_fn(|_| PANICKED.to_owned()))))
+        .unwrap_or_else(|_| Some(Shape::of(|_| PANICKED.to_owned())))
 }
 
 fn rust_url_unguarded(input: &str, base: Option<&str>) -> Option<Shape> {
@@ -100,19 +95,21 @@ fn rust_url_unguarded(input: &str, base: Option<&str>) -> Option<Shape> {
         Some(base) => url::Url::parse(base).ok()?.join(input).ok()?,
         None => url::Url::parse(input).ok()?,
     };
-    Some(Shape([
-        quirks::href(&url).into(),
-        quirks::origin(&url),
-        quirks::protocol(&url).into(),
-        quirks::username(&url).into(),
-        quirks::password(&url).into(),
-        quirks::host(&url).into(),
-        quirks::hostname(&url).into(),
-        quirks::port(&url).into(),
-        quirks::pathname(&url).into(),
-        quirks::search(&url).into(),
-        quirks::hash(&url).into(),
-    ]))
+    // rust-url's getter (its `quirks` module, the `URL` API) of each of our components.
+    Some(Shape::of(|c| match c {
+        Component::Href => quirks::href(&url).into(),
+        Component::Origin => quirks::origin(&url),
+        Component::Protocol => quirks::protocol(&url).into(),
+        Component::Username => quirks::username(&url).into(),
+        Component::Password => quirks::password(&url).into(),
+        Component::Host => quirks::host(&url).into(),
+        Component::Hostname => quirks::hostname(&url).into(),
+        Component::Port => quirks::port(&url).into(),
+        Component::Pathname => quirks::pathname(&url).into(),
+        Component::Search => quirks::search(&url).into(),
+        Component::Hash => quirks::hash(&url).into(),
+        other => format!("<no rust-url getter for {other}>"),
+    }))
 }
 
 /// One input on which another implementation disagrees with this project.
@@ -137,13 +134,13 @@ pub struct Divergence {
 
 impl Divergence {
     /// The getters whose values differ (empty when exactly one side failed).
-    pub fn fields(&self) -> Vec<&'static str> {
+    pub fn fields(&self) -> Vec<Component> {
         match (&self.ours, &self.theirs) {
-            (Some(a), Some(b)) => FIELDS
+            (Some(a), Some(b)) => Component::ALL
                 .iter()
                 .zip(a.0.iter().zip(b.0.iter()))
                 .filter(|(_, (x, y))| x != y)
-                .map(|(f, _)| *f)
+                .map(|(&c, _)| c)
                 .collect(),
             _ => Vec::new(),
         }
@@ -154,7 +151,10 @@ impl Divergence {
         match (&self.ours, &self.theirs) {
             (Some(_), None) => format!("{} fails, we parse", self.other),
             (None, Some(_)) => format!("we fail, {} parses", self.other),
-            _ => self.fields().join(","),
+            _ => {
+                let names: Vec<&str> = self.fields().iter().map(|c| c.name()).collect();
+                names.join(",")
+            }
         }
     }
 }

@@ -7,8 +7,9 @@ use core::fmt;
 
 use super::{Route, Slot};
 use crate::engine::{DefaultEngine, RegexEngine};
+use crate::name::ComponentName;
 use crate::pattern::UrlPattern;
-use crate::types::{ComponentName, ComponentResult, UrlPatternResult};
+use crate::types::{ComponentResult, UrlPatternResult};
 
 /// The groups a match keeps in place; more go to the heap.
 const INLINE: usize = 8;
@@ -150,7 +151,7 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
         &self,
         component: ComponentName,
     ) -> impl Iterator<Item = (&'s str, Option<&'u str>)> + '_ {
-        let i = component as usize;
+        let i = component.index();
         let input = self.input(component);
         let names = &self.route.pattern.component_ref(component).names[..];
         let from = self.route.offsets.get(i).copied().unwrap_or(0);
@@ -190,17 +191,11 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
                 .map(|(n, v)| (String::from(n), v.map(String::from)))
                 .collect(),
         };
-        UrlPatternResult {
-            inputs: Vec::new(),
-            protocol: component(ComponentName::Protocol),
-            username: component(ComponentName::Username),
-            password: component(ComponentName::Password),
-            hostname: component(ComponentName::Hostname),
-            port: component(ComponentName::Port),
-            pathname: component(ComponentName::Pathname),
-            search: component(ComponentName::Search),
-            hash: component(ComponentName::Hash),
+        let mut result = UrlPatternResult::default();
+        for name in ComponentName::ALL {
+            *result.component_mut(name) = component(name);
         }
+        result
     }
 }
 
@@ -210,7 +205,7 @@ impl<T: fmt::Debug, E: RegexEngine> fmt::Debug for RouteMatch<'_, '_, T, E> {
             .field("index", &self.index)
             .field("value", self.value)
             .field(
-                "pathname",
+                ComponentName::Pathname.as_str(),
                 &self.groups(ComponentName::Pathname).collect::<Vec<_>>(),
             )
             .finish_non_exhaustive()
