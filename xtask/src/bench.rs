@@ -26,7 +26,8 @@ const USAGE: &str = "\
 usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--workloads] [--urlpattern]
                          [--svg [PATH]] [--json PATH] [--svg-from JSON] [--baseline REV [--runs N]] [--python]
 
-  FILE            a file of URLs, one per line (default: every *.txt of ../shared/datasets)
+  FILE            a file of URLs, one per line, or a dataset's name (`kasztp`; default: every
+                  *.txt of ../shared/datasets)
   --quick         short rounds (a first look; noisier)
   --budget-ms N   time budget per dataset and variant (default 3000)
   --min-rounds N  rounds at least (default 15)
@@ -144,12 +145,28 @@ fn plan(root: &Path, args: &[String]) -> Result<Plan, String> {
                 plan.passed.extend([arg.clone(), v]);
             }
             flag if flag.starts_with("--") => plan.passed.push(arg.clone()),
-            file => plan
-                .passed
-                .push(absolute(file).to_string_lossy().into_owned()),
+            file => plan.passed.push(
+                dataset_or(root, absolute(file), file)
+                    .to_string_lossy()
+                    .into_owned(),
+            ),
         }
     }
     Ok(plan)
+}
+
+/// `path` when it exists, else the dataset of `../shared/datasets` that `arg` names (`kasztp` or
+/// `kasztp.txt`), else `path` (for url-bench to report as missing).
+fn dataset_or(root: &Path, path: PathBuf, arg: &str) -> PathBuf {
+    if path.exists() {
+        return path;
+    }
+    let datasets = root.join("../shared/datasets");
+    [arg.to_owned(), format!("{arg}.txt")]
+        .into_iter()
+        .map(|name| datasets.join(name))
+        .find(|p| p.is_file())
+        .unwrap_or(path)
 }
 
 /// Cargo's target directory (`CARGO_TARGET_DIR`, else `target/` of the workspace).
@@ -252,6 +269,23 @@ mod tests {
 
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_dataset_by_name() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let missing = root.join("no-such-file");
+        assert_eq!(dataset_or(&root, missing.clone(), "no-such-file"), missing);
+        if root.join("../shared/datasets/kasztp.txt").is_file() {
+            for name in ["kasztp", "kasztp.txt"] {
+                let found = dataset_or(&root, root.join(name), name);
+                assert!(
+                    found.ends_with("datasets/kasztp.txt"),
+                    "{}",
+                    found.display()
+                );
+            }
+        }
     }
 
     #[test]
