@@ -35,21 +35,16 @@ impl<S: ValidationSink> Report for S {
         ValidationSink::report(self, error, offset);
     }
 
+    /// One copy of the reporting host parser for every sink: `MapSink` is not generic.
     #[inline]
     fn parse_host_into(&mut self, input: HostInput<'_>, out: &mut String) -> HostResult {
-        parse_host_mapped(self, input, out)
+        let mut sink = MapSink {
+            inner: self,
+            map: input.map,
+            base: input.base,
+        };
+        host::parse_host_into(input.buffer, input.is_opaque, out, &mut sink)
     }
-}
-
-/// One copy of the reporting host parser for every sink: neither this function nor `MapSink`
-/// is generic, so it is compiled here once, not again in each crate that names a sink type.
-fn parse_host_mapped(inner: &mut dyn Report, input: HostInput<'_>, out: &mut String) -> HostResult {
-    let mut sink = MapSink {
-        inner,
-        map: input.map,
-        base: input.base,
-    };
-    host::parse_host_into(input.buffer, input.is_opaque, out, &mut sink)
 }
 
 /// The caller's validation sink as the state machine holds it: type-erased, so that the
