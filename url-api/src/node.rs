@@ -199,11 +199,14 @@ pub fn format(url: &Url, options: FormatOptions) -> String {
 /// assert_eq!(node::domain_to_ascii("xn--iñvalid.com"), "");
 /// ```
 pub fn domain_to_ascii(domain: &str) -> String {
+    // `Host::parse`, not the generic `parse_host_into`: its one copy is compiled in `host`.
     let mut out = String::new();
-    match host::parse_host_into(domain, false, &mut out, &mut host::NoSink) {
-        Ok(HostKind::Domain | HostKind::Ipv4 | HostKind::Ipv6) => out,
-        _ => String::new(),
+    if let Ok(host @ (host::Host::Domain(_) | host::Host::Ipv4(_) | host::Host::Ipv6(_))) =
+        host::Host::parse(domain)
+    {
+        host.serialize_into(&mut out);
     }
+    out
 }
 
 /// Node's `url.domainToUnicode(domain)`: [`domain_to_ascii`], then shown in Unicode; `""`

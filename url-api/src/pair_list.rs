@@ -9,6 +9,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 use core::hash::{Hash, Hasher};
 use core::ops::Range;
 
@@ -143,11 +144,31 @@ impl PairList {
         }
     }
 
-    /// A stable sort of the pairs by `compare` on their names.
-    pub(crate) fn sort_by_name(&mut self, compare: impl Fn(&str, &str) -> core::cmp::Ordering) {
+    /// A stable sort of the pairs by `compare` on their names: insertion sort of runs of
+    /// [`RUN`] pairs (a whole query, mostly), then bottom-up merges, so O(n log n) at worst.
+    /// Written out rather than `slice::sort_by`, whose instantiation for `Pair` was an eighth of
+    /// this crate's generated code (build time, issue 29); the name comparisons cost the most
+    /// either way.
+    pub(crate) fn sort_by_name(&mut self, compare: impl Fn(&str, &str) -> Ordering) {
         let text = &self.text;
-        self.pairs
-            .sort_by(|a, b| compare(a.get(text).0, b.get(text).0));
+        let before = |a: &Pair, b: &Pair| compare(a.get(text).0, b.get(text).0) == Ordering::Less;
+        let pairs = &mut self.pairs;
+        if pairs.len() < 2 {
+            return;
+        }
+        for run in pairs.chunks_mut(RUN) {
+            insertion_sort(run, &before);
+        }
+        let mut width = RUN;
+        while width < pairs.len() {
+            let mut merged = Vec::with_capacity(pairs.len());
+            for chunk in pairs.chunks(2 * width) {
+                let (left, right) = chunk.split_at(width.min(chunk.len()));
+                merge(left, right, &mut merged, &before);
+            }
+            *pairs = merged;
+            width *= 2;
+        }
     }
 
     pub(crate) fn clear(&mut self) {
@@ -194,6 +215,46 @@ impl Hash for PairList {
         for pair in self.iter() {
             pair.hash(state);
         }
+    }
+}
+
+/// How many pairs [`PairList::sort_by_name`] sorts by insertion before it merges.
+const RUN: usize = 16;
+
+/// Sorts `run` stably: each pair moves back past the pairs it goes `before`.
+fn insertion_sort(run: &mut [Pair], before: &impl Fn(&Pair, &Pair) -> bool) {
+    for i in 1..run.len() {
+        let mut j = i;
+        while j > 0 {
+            match (run.get(j), run.get(j - 1)) {
+                (Some(b), Some(a)) if before(b, a) => run.swap(j, j - 1),
+                _ => break,
+            }
+            j -= 1;
+        }
+    }
+}
+
+/// Appends the merge of the sorted `left` and `right` to `out`; on a tie, `left` first (stable).
+fn merge(
+    mut left: &[Pair],
+    mut right: &[Pair],
+    out: &mut Vec<Pair>,
+    before: &impl Fn(&Pair, &Pair) -> bool,
+) {
+    while let (Some(l), Some(r)) = (left.first(), right.first()) {
+        if before(r, l) {
+            out.push(*r);
+            right = right.get(1..).unwrap_or_default();
+        } else {
+            out.push(*l);
+            left = left.get(1..).unwrap_or_default();
+        }
+    }
+    // `push` into the room the caller made, not `extend_from_slice`, whose growth path is
+    // shared with the other vectors' and would cost them (measured on the parse-sort round).
+    for &pair in left.iter().chain(right) {
+        out.push(pair);
     }
 }
 
@@ -249,6 +310,25 @@ mod tests {
             );
             let live: usize = model.iter().map(|(n, v)| n.len() + v.len()).sum();
             assert!(list.text().len() <= 2 * live + 32, "step {step}");
+        }
+    }
+
+    /// The sort against the standard library's stable sort at every length up to a few runs,
+    /// with many equal names, so that each merge and each tie is seen.
+    #[test]
+    fn sort_is_stable_at_every_length() {
+        for len in 0..=4 * RUN + 3 {
+            let mut list = PairList::new();
+            let mut model: Vec<(String, String)> = Vec::new();
+            for i in 0..len {
+                let (name, value) = (format!("n{}", (i * 7 + len) % 5), format!("{i}"));
+                list.push(&name, &value);
+                model.push((name, value));
+            }
+            list.sort_by_name(|a, b| a.cmp(b));
+            model.sort_by(|a, b| a.0.cmp(&b.0));
+            let expected = model.iter().map(|(n, v)| (n.as_str(), v.as_str()));
+            assert!(list.iter().eq(expected), "length {len}");
         }
     }
 

@@ -16,6 +16,9 @@ impl UrlRecord {
     /// assert_eq!(url.check_invariants(), Ok(()));
     /// # Ok::<(), url_core::ParseError>(())
     /// ```
+    // `#[inline]`: compiled only where called (tests, fuzz targets, the `url` facade), not with
+    // every build of this crate.
+    #[inline]
     pub fn check_invariants(&self) -> Result<(), String> {
         self.check_record()?;
         let s = self.as_str();

@@ -1,15 +1,17 @@
 //! `cargo xtask weight [--runs N]`: what a default `whatwg-url` costs a user, beside `url`.
 //!
-//! Five throwaway crates outside the workspace, each a binary that parses the URL given as its
-//! argument and prints the href: with `whatwg-url` (default features), with `whatwg-url`
-//! (`default-features = false`), with `whatwg-url` and its `psl` feature, with `url` 2.5.8, and with no dependency (the baseline for
-//! the binary size). Each is resolved fresh and built clean in release (`strip = true`) `N`
-//! times (default 1), in interleaved rounds; the table gives the crates compiled, the median wall time and the bytes
-//! the parser adds to the baseline binary. The targets of the issue: default `whatwg-url`
-//! builds no more crates than `url` plus 3, in at most 1.15× its time.
+//! Throwaway crates, each a binary that parses the URL given as its argument and prints the
+//! href: with `whatwg-url` (default features), with `whatwg-url` (`default-features = false`),
+//! with `whatwg-url` and its `psl` feature, with `url` 2.5.8, with the `url` facade, and with no
+//! dependency (the baseline for the binary size). They live under this workspace's
+//! `target/weight/` (each a workspace of its own), so that two checkouts measuring at once do not
+//! share them. Each is resolved fresh and built clean in release (`strip = true`) `N` times
+//! (default 1), in interleaved rounds; the table gives the crates compiled, the median wall time
+//! and the bytes the parser adds to the baseline binary. The targets of the issue: default
+//! `whatwg-url` builds no more crates than `url` plus 3, in at most 1.15× its time.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -110,7 +112,7 @@ fn measure_all(root: &Path, runs: usize) -> Result<bool, String> {
     let variants = variants(root);
     let mut dirs = Vec::new();
     for variant in &variants {
-        dirs.push(prepare(variant)?);
+        dirs.push(prepare(root, variant)?);
     }
     // Interleaved rounds (each variant once per round), so that a slower stretch of a shared
     // machine falls on every variant alike; the median per variant.
@@ -192,8 +194,13 @@ fn measure_all(root: &Path, runs: usize) -> Result<bool, String> {
 }
 
 /// Writes `variant`'s scratch crate, resolved and fetched; returns its folder.
-fn prepare(variant: &Variant) -> Result<std::path::PathBuf, String> {
-    let dir = packages::scratch_dir(&format!("weight-{}", variant.id))?;
+/// The folder is `target/weight/<id>`; its manifest says `[workspace]`, so cargo does not take
+/// it for a member of ours.
+fn prepare(root: &Path, variant: &Variant) -> Result<PathBuf, String> {
+    let dir = root.join("target").join("weight").join(variant.id);
+    if dir.exists() {
+        fs::remove_dir_all(&dir).map_err(|e| format!("removing {}: {e}", dir.display()))?;
+    }
     let manifest = format!(
         "[package]\nname = \"{id}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
          [workspace]\n\n[dependencies]\n{deps}\n[profile.release]\nstrip = true\n",

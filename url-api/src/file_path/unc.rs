@@ -7,7 +7,7 @@ use alloc::string::String;
 
 use super::FilePathError;
 use crate::Url;
-use host::{HostKind, NoSink};
+use host::{Host, HostKind};
 
 /// The DNS zone Windows reads as an IPv6 address written with `-` for `:`.
 const IPV6_LITERAL: &str = ".ipv6-literal.net";
@@ -22,16 +22,16 @@ pub(super) fn server_to_host(server: &[u8]) -> Result<String, FilePathError> {
     if server.starts_with('[') || server.contains('%') || server.eq_ignore_ascii_case("localhost") {
         return Err(FilePathError::UnsupportedHost);
     }
-    let mut host = String::new();
-    match host::parse_host_into(server, false, &mut host, &mut NoSink) {
+    // `Host::parse`, not the generic `parse_host_into`: its one copy is compiled in `host`.
+    match Host::parse(server) {
         // A name the host parser maps to `.` (`。`, `．`) would be the device prefix `\\.\`, as the
         // URL host `.` is (found by the parse fuzz target).
-        Ok(HostKind::Domain) if host == "." => Err(FilePathError::UnsupportedPrefix),
-        Ok(HostKind::Domain) if host != "localhost" => match ipv6_literal(&host) {
+        Ok(Host::Domain(host)) if host == "." => Err(FilePathError::UnsupportedPrefix),
+        Ok(Host::Domain(host)) if host != "localhost" => match ipv6_literal(&host) {
             Some(address) => address,
             None => Ok(host),
         },
-        Ok(HostKind::Ipv4) => Ok(host),
+        Ok(host @ Host::Ipv4(_)) => Ok(serialized(&host)),
         _ => Err(FilePathError::UnsupportedHost),
     }
 }
@@ -61,13 +61,17 @@ fn ipv6_literal(domain: &str) -> Option<Result<String, FilePathError>> {
     bracketed.push('[');
     bracketed.extend(label.chars().map(|c| if c == '-' { ':' } else { c }));
     bracketed.push(']');
-    let mut host = String::new();
-    Some(
-        match host::parse_host_into(&bracketed, false, &mut host, &mut NoSink) {
-            Ok(HostKind::Ipv6) if !label.contains('.') => Ok(host),
-            _ => Err(FilePathError::UnsupportedHost),
-        },
-    )
+    Some(match Host::parse(&bracketed) {
+        Ok(host @ Host::Ipv6(_)) if !label.contains('.') => Ok(serialized(&host)),
+        _ => Err(FilePathError::UnsupportedHost),
+    })
+}
+
+/// The host serializer's output for `host` (spec 3.6; an IPv6 address in brackets).
+fn serialized(host: &Host) -> String {
+    let mut out = String::new();
+    host.serialize_into(&mut out);
+    out
 }
 
 /// `[2001:db8::1]` → `2001-db8--1.ipv6-literal.net`.
