@@ -85,7 +85,8 @@ pub fn strict_ldh_label(label: &[u8]) -> Option<bool> {
 /// Whether `domain`, made of ASCII letters, digits, hyphens and dots, holds a hyphen or two
 /// dots in a row. Eight bytes at a time, as words whose bytes are compared all at once; the
 /// words start seven bytes apart, so that each pair of neighbours lies in one of them, and the
-/// last is the domain's last eight bytes (a domain under eight bytes is padded with `a`).
+/// last is the domain's last eight bytes (a shorter domain is its first and last four bytes, or
+/// under four, padded with `a`).
 #[inline]
 fn has_hyphen_or_double_dot(domain: &[u8]) -> bool {
     debug_assert!(
@@ -99,24 +100,36 @@ fn has_hyphen_or_double_dot(domain: &[u8]) -> bool {
     // Of these bytes, only `-` (0x2D) is below 0x2E and only `-` and `.` are below 0x2F. Adding
     // 0x80 - n to a byte below 0x80 sets its top bit exactly when it is n or more, and carries
     // into no other byte.
-    let hits = |word: u64| {
+    // `pairs`: the top bits of the bytes whose pair with the next byte counts.
+    let hits = |word: u64, pairs: u64| {
         let hyphens = !word.wrapping_add(ONES * (0x80 - 0x2E));
         let hyphens_or_dots = !word.wrapping_add(ONES * (0x80 - 0x2F));
         // Byte k of the shifted word is byte k + 1 (byte 7 gets none).
-        (hyphens | hyphens_or_dots & hyphens_or_dots >> 8) & TOPS
+        (hyphens | hyphens_or_dots & hyphens_or_dots >> 8 & pairs) & TOPS
     };
     let Some(last) = domain.last_chunk::<8>() else {
-        let padded = domain
-            .iter()
-            .rev()
-            .fold(ONES * u64::from(b'a'), |w, &b| w << 8 | u64::from(b));
-        return hits(padded) != 0;
+        return match (domain.first_chunk::<4>(), domain.last_chunk::<4>()) {
+            // Four to seven bytes: the first four and the last four (which may overlap) as one
+            // word, in which bytes 3 and 4 are not neighbours.
+            (Some(first), Some(last)) => {
+                let first = u64::from(u32::from_le_bytes(*first));
+                let word = first | u64::from(u32::from_le_bytes(*last)) << 32;
+                hits(word, TOPS & !(0x80 << 24)) != 0
+            }
+            _ => {
+                let padded = domain
+                    .iter()
+                    .rev()
+                    .fold(ONES * u64::from(b'a'), |w, &b| w << 8 | u64::from(b));
+                hits(padded, TOPS) != 0
+            }
+        };
     };
-    let mut found = hits(u64::from_le_bytes(*last));
+    let mut found = hits(u64::from_le_bytes(*last), TOPS);
     let mut at = 0;
     while at + 8 < domain.len() {
         if let Some(chunk) = domain.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-            found |= hits(u64::from_le_bytes(*chunk));
+            found |= hits(u64::from_le_bytes(*chunk), TOPS);
         }
         at += 7;
     }
