@@ -6,6 +6,7 @@
 //! report `domain-to-ASCII`, and even then a table scan settles most ASCII domains: only
 //! domains with an `xn--` label go through `idna`.
 
+use crate::ldh::strict_ldh_domain;
 use crate::relaxed::to_ascii_relaxed;
 use crate::sets::FORBIDDEN_DOMAIN_CODE_POINTS;
 use crate::validation::{ReportedError, ValidationError, ValidationSink};
@@ -52,73 +53,14 @@ enum StrictAscii {
 /// [`classify`] of `domain`.
 fn scan_strict_ascii(domain: &[u8], classes: u8) -> StrictAscii {
     // UseSTD3ASCIIRules: letters, digits, hyphens (and the label separator) only.
-    // VerifyDnsLength: at most 253 bytes (no trailing root dot is allowed, so the whole
-    // domain counts) and not empty.
-    if classes & NOT_LDH_OR_DOT != 0 || domain.is_empty() || domain.len() > 253 {
+    if classes & NOT_LDH_OR_DOT != 0 {
         return StrictAscii::Invalid;
     }
-    if classes & HYPHEN == 0 && domain.len() <= 63 {
-        // Without a hyphen, CheckHyphens has nothing to refuse and no label is Punycode; no
-        // label can exceed 63 bytes. What is left of VerifyDnsLength: no empty label.
-        return if has_empty_label(domain) {
-            StrictAscii::Invalid
-        } else {
-            StrictAscii::Valid
-        };
+    match strict_ldh_domain(domain) {
+        Some(true) => StrictAscii::Valid,
+        Some(false) => StrictAscii::Invalid,
+        None => StrictAscii::NeedsIdna,
     }
-    let mut verdict = StrictAscii::Valid;
-    for label in domain.split(|&b| b == b'.') {
-        match strict_ldh_label(label) {
-            Some(true) => {}
-            Some(false) => return StrictAscii::Invalid,
-            None => verdict = StrictAscii::NeedsIdna,
-        }
-    }
-    verdict
-}
-
-/// Strict ToASCII's checks (spec 3.3, step 1) on one label of a domain made of ASCII letters,
-/// digits and hyphens (UseSTD3ASCIIRules holds): `Some(true)` when they pass, `Some(false)`
-/// when they fail, `None` for a Punycode label (`xn--`), whose checks apply to its decoded form
-/// (ask [`domain_to_ascii`]). The domain as a whole must also be at most 253 bytes
-/// (VerifyDnsLength). For a scanner that meets the labels one by one.
-///
-/// ```
-/// use host::strict_ldh_label;
-/// assert_eq!(strict_ldh_label(b"example"), Some(true));
-/// assert_eq!(strict_ldh_label(b"my-site"), Some(true));
-/// assert_eq!(strict_ldh_label(b""), Some(false)); // VerifyDnsLength: empty label
-/// assert_eq!(strict_ldh_label(&[b'a'; 64]), Some(false)); // VerifyDnsLength: over 63
-/// assert_eq!(strict_ldh_label(b"-a"), Some(false)); // CheckHyphens
-/// assert_eq!(strict_ldh_label(b"ab--c"), Some(false)); // CheckHyphens: positions 3 and 4
-/// assert_eq!(strict_ldh_label(b"xn--nxasmq6b"), None);
-/// ```
-#[inline]
-pub fn strict_ldh_label(label: &[u8]) -> Option<bool> {
-    match label {
-        // VerifyDnsLength: no empty label (this includes a trailing dot), none above 63.
-        [] => Some(false),
-        _ if label.len() > 63 => Some(false),
-        // CheckHyphens: no hyphen first or last.
-        [b'-', ..] | [.., b'-'] => Some(false),
-        [a, b, b'-', b'-', ..] => {
-            if a.eq_ignore_ascii_case(&b'x') && b.eq_ignore_ascii_case(&b'n') {
-                // A Punycode label: the checks apply to its decoded form.
-                None
-            } else {
-                // CheckHyphens: no "--" in positions 3 and 4.
-                Some(false)
-            }
-        }
-        _ => Some(true),
-    }
-}
-
-/// Whether `domain` (not empty) has an empty label: a dot first, last, or next to another.
-fn has_empty_label(domain: &[u8]) -> bool {
-    domain.first() == Some(&b'.')
-        || domain.last() == Some(&b'.')
-        || domain.windows(2).any(|pair| pair == b"..")
 }
 
 /// Byte classes for one-pass scans of a domain.
@@ -131,8 +73,6 @@ pub(crate) const FORBIDDEN: u8 = 4;
 pub(crate) const UPPER: u8 = 8;
 /// Anything but a letter, digit, hyphen or `.` (what UseSTD3ASCIIRules rejects).
 const NOT_LDH_OR_DOT: u8 = 16;
-/// `-` (what CheckHyphens looks at).
-const HYPHEN: u8 = 32;
 
 /// Classes of every byte, built from the forbidden domain code points (spec 3.2).
 const CLASS: ByteTable = {
@@ -147,9 +87,7 @@ const CLASS: ByteTable = {
             FORBIDDEN | NOT_LDH_OR_DOT
         } else if b.is_ascii_uppercase() {
             UPPER
-        } else if b == b'-' {
-            HYPHEN
-        } else if b.is_ascii_alphanumeric() || b == b'.' {
+        } else if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.') {
             0
         } else {
             NOT_LDH_OR_DOT
@@ -397,29 +335,6 @@ mod tests {
     extern crate std;
     use super::*;
     use alloc::vec::Vec;
-
-    #[test]
-    fn empty_labels_are_dots_first_last_or_doubled() {
-        let naive = |d: &[u8]| d.split(|&b| b == b'.').any(<[u8]>::is_empty);
-        // Every string of up to 19 bytes over `a`, `.` and `-`, around the word boundaries.
-        for len in 1..20usize {
-            for pattern in 0..(1u32 << len.min(12)) {
-                let d: Vec<u8> = (0..len)
-                    .map(|i| match (pattern >> (i % 12)) & 1 {
-                        1 if i % 5 != 4 => b'.',
-                        1 => b'-',
-                        _ => b'a',
-                    })
-                    .collect();
-                assert_eq!(
-                    has_empty_label(&d),
-                    naive(&d),
-                    "{:?}",
-                    String::from_utf8_lossy(&d)
-                );
-            }
-        }
-    }
 
     /// Every input of the IDNA fixtures plus generated ASCII domains.
     fn inputs() -> Vec<String> {

@@ -44,6 +44,7 @@ mod host;
 mod ipv4;
 mod ipv6;
 mod kind;
+mod ldh;
 mod opaque;
 mod parser;
 #[cfg(feature = "psl")]
@@ -53,11 +54,12 @@ mod sets;
 pub mod valid;
 
 pub use core::net::{Ipv4Addr, Ipv6Addr};
-pub use domain::{domain_to_ascii, domain_to_unicode, strict_ldh_label};
+pub use domain::{domain_to_ascii, domain_to_unicode};
 pub use host::{Host, HostRef};
 pub use ipv4::{ends_in_a_number, ends_in_a_number_utf8, parse_ipv4, serialize_ipv4_into};
 pub use ipv6::{parse_ipv6, serialize_ipv6_into};
 pub use kind::HostKind;
+pub use ldh::{strict_ldh_domain, strict_ldh_label};
 pub use parser::parse_host_into;
 pub use sets::{
     FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, is_forbidden_domain_code_point,

@@ -188,11 +188,9 @@ fn special<const UNITS: bool>(
     // includes each of them and the terminators) and at non-ASCII bytes.
     let mut i = host_start;
     let mut upper = false;
-    // With `UNITS`, the scan also stops at each `.` and at anything but an ASCII letter, digit
-    // or hyphen: strict domain to ASCII (spec 3.3, step 1) checks each label as the scan
-    // passes it, and UseSTD3ASCIIRules refuses the rest. (An IPv4 host passes these checks.)
+    // With `UNITS`, the scan also stops at anything but an ASCII letter, digit, hyphen or dot:
+    // UseSTD3ASCIIRules, which strict domain to ASCII (spec 3.3, step 1) would report.
     let (mut table, mut class) = (if UNITS { &UNITS_STOP } else { &STOP }, HOST_STOP);
-    let mut label_start = host_start;
     let host_end = if bytes.get(host_start) == Some(&b'/') {
         // The empty host of "file:///": nothing to scan.
         host_start
@@ -218,25 +216,18 @@ fn special<const UNITS: bool>(
                     class = UPPER_HOST_STOP;
                     i += 1;
                 }
-                Some(b'.') if UNITS => {
-                    if host::strict_ldh_label(bytes.get(label_start..i)?) != Some(true) {
-                        return None;
-                    }
-                    i += 1;
-                    label_start = i;
-                }
                 Some(&b) if table.contains(b, class) => return None,
                 Some(_) => {}
             }
             i = scan_in(table, bytes, i, class);
         }
     };
-    // With `UNITS`: the last label, and VerifyDnsLength's 253 bytes (an `xn--` label, whose
-    // checks apply to its decoded form, is the general path's).
+    // With `UNITS`: the rest of strict domain to ASCII's checks, on the labels (an `xn--`
+    // label, whose checks apply to its decoded form, is the general path's). An IPv4 host in
+    // serialized form passes them.
     if UNITS
         && host_end > host_start
-        && (host_end - host_start > 253
-            || host::strict_ldh_label(bytes.get(label_start..host_end)?) != Some(true))
+        && host::strict_ldh_domain(bytes.get(host_start..host_end)?) != Some(true)
     {
         return None;
     }

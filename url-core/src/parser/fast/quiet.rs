@@ -8,8 +8,9 @@
 //! has already excluded everything else that is reported (credentials, `\`, dot segments,
 //! bytes to encode, non-ASCII hosts, IPv4 addresses not in serialized form), and with its
 //! `UNITS` parameter (`recognize::<true>`) its own scans exclude those two as well: the path,
-//! query and fragment scans stop at what is not a URL unit, and the host scan checks each label
-//! as strict domain to ASCII would (`host::strict_ldh_label`). This is done for the special
+//! query and fragment scans stop at what is not a URL unit, the host scan at what is not an
+//! ASCII letter, digit, hyphen or dot, and the labels are then checked as strict domain to
+//! ASCII would (`host::strict_ldh_domain`). This is done for the special
 //! schemes; other URLs take the general path. `file` URLs have reports of their
 //! own, none of which an input the fast path takes can meet: the file host state's Windows
 //! drive letter host and "localhost", and the path state's Windows drive letter quirk, are left
@@ -36,7 +37,7 @@ pub(crate) fn parse_normal_quiet(input: &str) -> Option<UrlRecord> {
     // an acceptance moves the record once.
     match layout.host {
         // The domain parser reports nothing: `recognize::<true>` has run strict domain to
-        // ASCII's checks on each label (an `xn--` label is the general path's).
+        // ASCII's checks on the host (an `xn--` label is the general path's).
         Some((HostKind::Domain | HostKind::Ipv4, ..)) => {}
         // `file:///…`: the file host state's empty host.
         Some((HostKind::Empty, ..)) if layout.scheme_type == SchemeType::File => {}

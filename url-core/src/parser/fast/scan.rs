@@ -42,9 +42,9 @@ pub(super) static STOP: ByteTable = STOP_TABLE;
 /// (`%` included, which must start a percent-encoded byte): spec 4.3's URL units, for which the
 /// general path reports invalid-URL-unit.
 ///
-/// Its host scan also stops at `.` (where a label ends) and at every ASCII byte that is not a
-/// letter, digit or hyphen, so that strict domain to ASCII's checks (spec 3.3, step 1) run
-/// label by label in the same scan (`special` in `mod.rs`).
+/// Its host scan also stops at every ASCII byte that is not a letter, digit, hyphen or dot,
+/// which strict domain to ASCII (spec 3.3, step 1, UseSTD3ASCIIRules) refuses; the checks on
+/// the labels follow the scan (`special` in `mod.rs`).
 pub(super) static UNITS_STOP: ByteTable = UNITS_STOP_TABLE;
 
 const UNITS_STOP_TABLE: ByteTable = {
@@ -54,7 +54,7 @@ const UNITS_STOP_TABLE: ByteTable = {
         if !is_url_code_point(b as char) {
             table = table.with(b, SPECIAL_PATH_STOP | SPECIAL_QUERY_STOP | FRAGMENT_STOP);
         }
-        if !(b.is_ascii_alphanumeric() || b == b'-') {
+        if !(b.is_ascii_alphanumeric() || b == b'-' || b == b'.') {
             table = table.with(b, HOST_STOP);
         }
         b += 1;
