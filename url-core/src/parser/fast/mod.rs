@@ -195,13 +195,11 @@ fn special<const UNITS: bool>(
         // The empty host of "file:///": nothing to scan.
         host_start
     } else {
-        if !UNITS {
-            // Lower-case letters, digits, `-` and `.` stop none of the host scans: passed
-            // without table loads, eight at a time.
-            i = plain_host_end(bytes, i);
-        }
+        // Lower-case letters, digits, `-` and `.` stop none of the host scans (with `UNITS`
+        // neither): passed without table loads, eight at a time.
+        i = plain_host_end(bytes, i);
         // At each stop: the byte decides, then the scan goes on from the next one. A byte that
-        // is no stop (the first, with `UNITS`) is only scanned past.
+        // is no stop (among the last few that `plain_host_end` leaves) is only scanned past.
         loop {
             match bytes.get(i) {
                 None | Some(b'/' | b'?' | b'#' | b':') => break i,

@@ -192,11 +192,14 @@ fn the_tail_pass_agrees_with_the_general_path_at_every_alignment() {
 
 #[test]
 fn plain_host_end_stops_at_the_first_byte_outside_its_set_and_no_host_scan_stops_before() {
-    use super::scan::{UPPER_HOST, UPPER_HOST_STOP, plain_host_end};
+    use super::scan::{UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST, UPPER_HOST_STOP, plain_host_end};
     let plain = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';
-    // The set holds nothing that stops a host scan (the premise of skipping it).
+    // The set holds nothing that stops a host scan (the premise of skipping it), with or
+    // without a listener.
     for b in (0..=u8::MAX).filter(|&b| plain(b)) {
         assert!(!STOP.contains(b, HOST_STOP) && !UPPER_HOST.contains(b, UPPER_HOST_STOP));
+        assert!(!UNITS_STOP.contains(b, HOST_STOP));
+        assert!(!UNITS_UPPER_HOST.contains(b, UPPER_HOST_STOP));
     }
     // Every byte value at every position of inputs up to 24 bytes long, from every start: the
     // first byte outside the set, or the start of the last bytes (fewer than eight) before it.
