@@ -1,4 +1,5 @@
-//! `cargo xtask weight [--runs N]`: what a default `whatwg-url` costs a user, beside `url`.
+//! `cargo xtask weight [--runs N] [--only ID,...]`: what a default `whatwg-url` costs a user,
+//! beside `url`.
 //!
 //! Throwaway crates, each a binary that parses the URL given as its argument and prints the
 //! href: with `whatwg-url` (default features), with `whatwg-url` (`default-features = false`),
@@ -38,21 +39,29 @@ const MAX_CRATES_OVER_URL: usize = 3;
 const MAX_TIME_RATIO: f64 = 1.15;
 
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
-    let runs = match args {
-        [] => 1,
-        [flag, n] if flag == "--runs" => match n.parse::<usize>() {
-            Ok(n) if n > 0 => n,
+    let mut runs = 1;
+    let mut only: Option<Vec<String>> = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match (arg.as_str(), args.next()) {
+            ("--runs", Some(n)) => match n.parse::<usize>() {
+                Ok(n) if n > 0 => runs = n,
+                _ => {
+                    eprintln!("error: --runs takes a positive number (got `{n}`)");
+                    return ExitCode::from(2);
+                }
+            },
+            ("--only", Some(ids)) => only = Some(ids.split(',').map(str::to_owned).collect()),
             _ => {
-                eprintln!("error: --runs takes a positive number (got `{n}`)");
+                eprintln!(
+                    "error: usage: cargo xtask weight [--runs N] [--only ID,ID,...]{}",
+                    ids()
+                );
                 return ExitCode::from(2);
             }
-        },
-        _ => {
-            eprintln!("error: usage: cargo xtask weight [--runs N]");
-            return ExitCode::from(2);
         }
-    };
-    match measure_all(root, runs) {
+    }
+    match measure_all(root, runs, only.as_deref()) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(message) => {
@@ -62,13 +71,28 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     }
 }
 
+/// The variants' ids, for the usage line.
+fn ids() -> String {
+    let ids: Vec<&str> = variants(Path::new(".")).iter().map(|v| v.id).collect();
+    format!(
+        "\n  ids: {} (the comparison needs {OURS} and {URL})",
+        ids.join(", ")
+    )
+}
+
+/// The ids the verdict compares, and the facade's.
+const OURS: &str = "whatwg-url-default";
+const URL: &str = "url-2-5-8";
+const FACADE: &str = "url-facade";
+const BASELINE: &str = "baseline";
+
 fn variants(root: &Path) -> [Variant; 6] {
     let ours = packages::toml_path(&root.join("url-api"));
     let facade = packages::toml_path(&root.join("url-compat"));
     [
         Variant {
             label: "`whatwg-url` (default features)",
-            id: "whatwg-url-default",
+            id: OURS,
             dependencies: format!("whatwg-url = {{ path = {ours} }}\n"),
             parse: "whatwg_url::Url::parse(&input, None).map(|u| u.href().to_owned())",
         },
@@ -86,13 +110,13 @@ fn variants(root: &Path) -> [Variant; 6] {
         },
         Variant {
             label: "`url` 2.5.8",
-            id: "url-2-5-8",
+            id: URL,
             dependencies: "url = \"=2.5.8\"\n".to_owned(),
             parse: "url::Url::parse(&input).map(|u| u.as_str().to_owned())",
         },
         Variant {
             label: "`url` facade (`url = \"2.5\"` + `[patch.crates-io]`, default features)",
-            id: "url-facade",
+            id: FACADE,
             // The patch section follows the dependencies in the scratch manifest.
             dependencies: format!(
                 "url = \"2.5\"\n\n[patch.crates-io]\nurl = {{ path = {facade} }}\n"
@@ -101,15 +125,23 @@ fn variants(root: &Path) -> [Variant; 6] {
         },
         Variant {
             label: "no dependency (baseline)",
-            id: "baseline",
+            id: BASELINE,
             dependencies: String::new(),
             parse: "Ok::<String, ()>(input.clone())",
         },
     ]
 }
 
-fn measure_all(root: &Path, runs: usize) -> Result<bool, String> {
-    let variants = variants(root);
+fn measure_all(root: &Path, runs: usize, only: Option<&[String]>) -> Result<bool, String> {
+    let variants: Vec<Variant> = variants(root)
+        .into_iter()
+        .filter(|v| only.is_none_or(|ids| ids.iter().any(|id| id == v.id)))
+        .collect();
+    for id in only.unwrap_or_default() {
+        if !variants.iter().any(|v| v.id == id) {
+            return Err(format!("no variant `{id}`{}", ids()));
+        }
+    }
     let mut dirs = Vec::new();
     for variant in &variants {
         dirs.push(prepare(root, variant)?);
@@ -138,7 +170,7 @@ fn measure_all(root: &Path, runs: usize) -> Result<bool, String> {
         let mut times = seconds[i].clone();
         times.sort_by(f64::total_cmp);
         results.push((
-            variant.label,
+            variant,
             Measured {
                 crates: crates[i],
                 seconds: times.get(times.len() / 2).copied().unwrap_or_default(),
@@ -146,27 +178,29 @@ fn measure_all(root: &Path, runs: usize) -> Result<bool, String> {
             },
         ));
     }
-    let baseline = results.last().map_or(0, |(_, m)| m.binary);
+    let find = |id: &str| results.iter().find(|(v, _)| v.id == id).map(|(_, m)| m);
+    let baseline = find(BASELINE).map_or(0, |m| m.binary);
     println!(
         "\n| build | crates compiled | clean `cargo build --release` (s, median of {runs}) | binary size added by one parse |"
     );
     println!("| --- | ---: | ---: | ---: |");
-    for (label, m) in &results {
+    for (variant, m) in &results {
         println!(
-            "| {label} | {} | {:.1} | {} |",
+            "| {} | {} | {:.1} | {} |",
+            variant.label,
             m.crates,
             m.seconds,
             format_bytes(m.binary.saturating_sub(baseline))
         );
     }
-    let (ours, url) = match (results.first(), results.get(3)) {
-        (Some((_, ours)), Some((_, url))) => (ours, url),
-        _ => return Err("missing measurements".to_owned()),
+    let (Some(ours), Some(url)) = (find(OURS), find(URL)) else {
+        println!("\nweight: no verdict without both {OURS} and {URL}");
+        return Ok(true);
     };
     let extra = ours.crates as i64 - url.crates as i64;
     let ratio = ours.seconds / url.seconds.max(f64::MIN_POSITIVE);
     let mut crates_ok = ours.crates <= url.crates + MAX_CRATES_OVER_URL;
-    if let Some((_, facade)) = results.get(4) {
+    if let Some(facade) = find(FACADE) {
         crates_ok &= facade.crates <= url.crates + MAX_CRATES_OVER_URL;
         let extra = facade.crates as i64 - url.crates as i64;
         println!(
