@@ -104,16 +104,39 @@ impl UrlRecord {
     /// way one is edited is [`UrlRecord::splice`](crate::splice). `None` when the serialization is
     /// longer than `u32` offsets can address. Debug builds assert every offset relation and
     /// spec 4.1's rules on the result ([`UrlRecord::check_record`]).
+    #[inline]
     pub(crate) fn from_parts(serialization: String, bounds: Bounds) -> Option<UrlRecord> {
+        // The one length check. Every offset is a boundary inside the serialization, at most its
+        // length (debug-asserted here, and by `check_record` below), so once the length fits
+        // in a `u32` each offset does too and `as u32` is exact: no saturating conversion
+        // per offset.
         u32::try_from(serialization.len()).ok()?;
-        let nz = |o: Option<usize>| o.and_then(|o| NonZeroU32::new(to_u32(o)));
+        #[cfg(debug_assertions)]
+        {
+            let len = serialization.len();
+            let last = [bounds.query_start, bounds.fragment_start];
+            debug_assert!(
+                [
+                    bounds.scheme_end,
+                    bounds.username_end,
+                    bounds.host_start,
+                    bounds.host_end
+                ]
+                .into_iter()
+                .chain([bounds.path_start])
+                .chain(last.into_iter().flatten())
+                .all(|o| o <= len),
+                "{bounds:?} outside {len} bytes"
+            );
+        }
+        let nz = |o: Option<usize>| o.and_then(|o| NonZeroU32::new(o as u32));
         let url = UrlRecord {
             serialization,
-            scheme_end: to_u32(bounds.scheme_end),
-            username_end: to_u32(bounds.username_end),
-            host_start: to_u32(bounds.host_start),
-            host_end: to_u32(bounds.host_end),
-            path_start: to_u32(bounds.path_start),
+            scheme_end: bounds.scheme_end as u32,
+            username_end: bounds.username_end as u32,
+            host_start: bounds.host_start as u32,
+            host_end: bounds.host_end as u32,
+            path_start: bounds.path_start as u32,
             query_start: nz(bounds.query_start),
             fragment_start: nz(bounds.fragment_start),
             port: bounds.port,

@@ -388,6 +388,28 @@ fn not_special_without_host(
 #[inline(always)]
 fn build(input: &str, layout: Layout) -> Option<UrlRecord> {
     let slash = usize::from(layout.insert_slash);
+    // The boundaries first, all `usize` offsets into the serialization: they are what lives
+    // across the allocation, ready to be stored as they are.
+    let path_start = layout.kept_until;
+    let (username_end, host_start, host_end, host) = match layout.host {
+        Some((kind, start, end)) => (start, start, end, Some(kind)),
+        None => (path_start, path_start, path_start, None),
+    };
+    // Input offsets from `path_from` on move by this much.
+    let moved = |i: usize| i - layout.path_from + path_start + slash;
+    let bounds = Bounds {
+        scheme_end: layout.scheme_end,
+        username_end,
+        host_start,
+        host_end,
+        path_start,
+        query_start: layout.tail.query.map(moved),
+        fragment_start: layout.tail.fragment.map(moved),
+        port: layout.port,
+        host,
+        scheme_type: layout.scheme_type,
+        opaque_path: layout.opaque_path,
+    };
     // The serialization is the input with `input[kept_until..path_from]` (a default port)
     // dropped and a `/` inserted at `path_from` for an empty special path.
     let mut out = if layout.kept_until == layout.path_from && !layout.insert_slash {
@@ -409,33 +431,11 @@ fn build(input: &str, layout: Layout) -> Option<UrlRecord> {
             scheme.make_ascii_lowercase();
         }
     }
-    let path_start = layout.kept_until;
-    let (username_end, host_start, host_end, host) = match layout.host {
-        Some((kind, start, end)) => {
-            if layout.upper_host {
-                if let Some(host) = out.get_mut(start..end) {
-                    host.make_ascii_lowercase();
-                }
-            }
-            (start, start, end, Some(kind))
+    if layout.upper_host {
+        if let Some(host) = out.get_mut(host_start..host_end) {
+            host.make_ascii_lowercase();
         }
-        None => (path_start, path_start, path_start, None),
-    };
-    // Input offsets from `path_from` on move by this much.
-    let moved = |i: usize| i - layout.path_from + path_start + slash;
-    let bounds = Bounds {
-        scheme_end: layout.scheme_end,
-        username_end,
-        host_start,
-        host_end,
-        path_start,
-        query_start: layout.tail.query.map(moved),
-        fragment_start: layout.tail.fragment.map(moved),
-        port: layout.port,
-        host,
-        scheme_type: layout.scheme_type,
-        opaque_path: layout.opaque_path,
-    };
+    }
     UrlRecord::from_parts(out, bounds)
 }
 
