@@ -8,7 +8,7 @@ use std::hint::black_box;
 use arrow_array::builder::StringBuilder;
 use arrow_array::{Array, StringArray};
 
-use crate::Options;
+use crate::options::Options;
 use crate::workloads::{Entry, table};
 
 /// Both tables for one dataset.

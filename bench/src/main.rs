@@ -19,11 +19,13 @@ mod arrow;
 mod github_routes;
 mod hostile;
 mod malloc_count;
+mod options;
 mod routeset;
 mod stats;
 mod urlpattern;
 mod workloads;
 
+use options::{Options, options};
 use stats::median;
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -154,60 +156,6 @@ fn pass(imp: Impl, variant: Variant, urls: &[String]) -> usize {
         #[cfg(feature = "competitors")]
         (Impl::Facade, Variant::CanParse) => run(urls, |u| url_facade::Url::parse(u).is_ok()),
     }
-}
-
-struct Options {
-    urlpattern_only: bool,
-    workloads_only: bool,
-    budget: Duration,
-    min_rounds: usize,
-    files: Vec<PathBuf>,
-}
-
-fn options() -> Result<Options, String> {
-    let mut opts = Options {
-        urlpattern_only: false,
-        workloads_only: false,
-        budget: Duration::from_millis(3000),
-        min_rounds: 15,
-        files: Vec::new(),
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--budget-ms" => {
-                let v = args.next().ok_or("--budget-ms needs a value")?;
-                opts.budget = Duration::from_millis(v.parse().map_err(|_| "bad --budget-ms")?);
-            }
-            "--urlpattern" => opts.urlpattern_only = true,
-            "--workloads" => opts.workloads_only = true,
-            "--quick" => {
-                opts.budget = Duration::from_millis(400);
-                opts.min_rounds = 5;
-            }
-            "--min-rounds" => {
-                let v = args.next().ok_or("--min-rounds needs a value")?;
-                opts.min_rounds = v.parse().map_err(|_| "bad --min-rounds")?;
-            }
-            "-h" | "--help" => {
-                return Err(
-                    "usage: url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]".into(),
-                );
-            }
-            _ => opts.files.push(PathBuf::from(arg)),
-        }
-    }
-    if opts.files.is_empty() {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/datasets");
-        let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .map_err(|e| format!("{}: {e}", dir.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        found.sort();
-        opts.files = found;
-    }
-    Ok(opts)
 }
 
 fn load(path: &PathBuf) -> Result<Vec<String>, String> {

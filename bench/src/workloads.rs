@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use crate::Options;
+use crate::options::Options;
 use crate::stats::median;
 
 /// The base every relative reference is resolved against.
