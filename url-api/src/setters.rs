@@ -399,7 +399,7 @@ impl Url {
         // Steps 4-6: remove a single leading "?", set the query to "", parse into it.
         let input = value.strip_prefix('?').unwrap_or(value);
         self.edit_then_parse(input, StateOverride::Query, shortcuts, |url| {
-            url.set_query(Some(""))
+            url.set_empty_query()
         })
     }
 
@@ -447,7 +447,7 @@ impl Url {
         // Steps 4-6: remove a single leading "#", set the fragment to "", parse into it.
         let input = value.strip_prefix('#').unwrap_or(value);
         self.edit_then_parse(input, StateOverride::Fragment, shortcuts, |url| {
-            url.set_fragment(Some(""))
+            url.set_empty_fragment()
         })
     }
 

@@ -35,8 +35,8 @@ fn compare(url: &UrlRecord, value: &str, state: StateOverride) -> bool {
     let mut prepared = url.clone();
     match state {
         StateOverride::PathStart => prepared.clear_path(),
-        StateOverride::Query => prepared.set_query(Some("")),
-        StateOverride::Fragment => prepared.set_fragment(Some("")),
+        StateOverride::Query => prepared.set_empty_query(),
+        StateOverride::Fragment => prepared.set_empty_fragment(),
         _ => {}
     }
     let mut fast = prepared.clone();

@@ -177,7 +177,7 @@ pub fn set(url: &mut UrlRecord, setter: &str, value: &str) {
                 return;
             }
             let input = value.strip_prefix('?').unwrap_or(value);
-            url.set_query(Some(""));
+            url.set_empty_query();
             let _ = url.basic_parse_override(input, StateOverride::Query);
         }
         "hash" => {
@@ -186,7 +186,7 @@ pub fn set(url: &mut UrlRecord, setter: &str, value: &str) {
                 return;
             }
             let input = value.strip_prefix('#').unwrap_or(value);
-            url.set_fragment(Some(""));
+            url.set_empty_fragment();
             let _ = url.basic_parse_override(input, StateOverride::Fragment);
         }
         other => panic!("unknown setter {other}"),
