@@ -189,8 +189,8 @@ pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class
     percent::scan(table, bytes, from, class)
 }
 
-/// `b` in each byte of a word.
-const fn splat(b: u8) -> u64 {
+/// `b` in each byte of a word (a byte, or a byte's class bits, for a word-at-a-time test).
+pub(super) const fn splat(b: u8) -> u64 {
     0x0101_0101_0101_0101 * b as u64
 }
 

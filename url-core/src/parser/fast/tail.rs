@@ -27,7 +27,7 @@
 
 use super::scan::{
     T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SLASH, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL, UNITS_TAIL,
-    any_of, classes,
+    any_of, classes, splat,
 };
 use crate::parser::tables::{is_double_dot, is_single_dot};
 use percent::{ByteTable, is_percent_encoded_byte};
@@ -46,11 +46,6 @@ enum State {
     Path,
     Query,
     Fragment,
-}
-
-/// A byte's class, repeated in each byte of a word.
-const fn splat(class: u8) -> u64 {
-    0x0101_0101_0101_0101 * class as u64
 }
 
 /// Whether the byte at `i` ends a path segment: EOF, `/`, `?` or `#` (a special URL's `\`
