@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 
 use url_core::{
     HostKind, HostRef, Origin, ParseError, PathSegments, ReportedError, SchemeType, Utf8,
+    ValidationSink,
 };
 
 use crate::search_params::UrlSearchParams;
@@ -115,12 +116,15 @@ impl Url {
     /// [`Url::parse_with_validation`]'s parse, reporting to `errors`. Out of line, and
     /// returning the record itself: it is then written where the caller's tuple keeps it, not
     /// built on the stack and copied there field by field (39 instructions a URL, callgrind on
-    /// kasztp).
+    /// kasztp). Generic over the sink (only ever `Vec<ReportedError>`) so that, like its
+    /// caller, it is compiled in the crate that asks for validation errors: a program that
+    /// never does builds no reporting copy of the host parser (whatwg-url's largest function)
+    /// with `whatwg-url`.
     #[inline(never)]
-    fn parse_reporting(
+    fn parse_reporting<S: ValidationSink>(
         input: &str,
         base: Option<&str>,
-        errors: &mut Vec<ReportedError>,
+        errors: &mut S,
     ) -> Result<url_core::UrlRecord, ParseError> {
         let base = base
             .map(|base| url_core::UrlRecord::parse(base, None))
