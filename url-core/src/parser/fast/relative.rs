@@ -23,8 +23,8 @@
 //!   the rest is normal as above and does not start with another dot segment or an empty one;
 //! - relative state, `/` (step 3), and relative slash state, `/` (step 1): the special
 //!   authority ignore slashes state, which an absolute URL of the base's scheme reaches
-//!   through the special authority slashes state: the absolute fast path on the base's
-//!   scheme, `:` and the input.
+//!   through the special authority slashes state: `UrlRecord::parse` (and so its absolute
+//!   fast path) on the base's scheme, `:` and the input.
 //!
 //! Each state names this shortcut beside its own steps (`parser/states_*.rs`, "Shortcuts:").
 //! Anything else is left to the general path, which `tests/fast_path.rs` and the parse fuzz
@@ -36,20 +36,23 @@ use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 
 /// The URL parser on `input` against `base`, for the relative references above: the record,
-/// or `None` to run the general path.
-#[inline]
+/// or `None` to run the general path. Out of line: inlined into `UrlRecord::parse` it made the
+/// absolute parse 2 instructions a URL dearer (callgrind, kasztp).
+#[inline(never)]
 pub(crate) fn parse_relative_normal(input: &str, base: &UrlRecord) -> Option<UrlRecord> {
     if !base.scheme_type.is_special() || base.scheme_type == SchemeType::File {
         return None;
     }
     let bytes = input.as_bytes();
-    // `input[skip..]` follows `base.serialization[..keep]`; `tail`'s offsets are in it.
+    // `input[skip..]` follows `base.serialization[..keep]`; `tail`'s offsets are in it. A
+    // `tail` of `None`: the path state on `input[skip..]`, one call for the two arms below
+    // that need it (one inlined copy of the tail pass, not two).
     let (keep, skip, tail) = match *bytes.first()? {
         // Relative state, `?`: the query state from the input's second code point.
         b'?' => (
             base.path_end() as usize,
             0,
-            query_fragment(bytes, 0, true, false)?,
+            Some(query_fragment(bytes, 0, true, false)?),
         ),
         // Relative state, `#`: the base's query stays.
         b'#' => {
@@ -60,28 +63,29 @@ pub(crate) fn parse_relative_normal(input: &str, base: &UrlRecord) -> Option<Url
                 query: None,
                 fragment: Some(fragment(bytes, 0, false)?),
             };
-            (keep, 0, tail)
+            (keep, 0, Some(tail))
         }
         // Relative state, `/`, then the relative slash state on a second `/`: the special
         // authority ignore slashes state, as after the base's scheme and `:` in an absolute
         // URL of that scheme (scheme state, then the special authority slashes state). So the
-        // record is the absolute fast path's on the base's scheme, `:` and the input.
+        // record is the URL parser's on the base's scheme, `:` and the input, without a base:
+        // `UrlRecord::parse`, whose fast path takes it if it is normal (its one compiled copy,
+        // not a second one inlined here).
         b'/' if bytes.get(1) == Some(&b'/') => {
             let scheme = base.serialization.get(..=base.scheme_end as usize)?;
             let mut absolute = String::with_capacity(scheme.len() + input.len());
             absolute.push_str(scheme);
             absolute.push_str(input);
-            return super::parse_normal(&absolute);
+            return UrlRecord::parse(&absolute, None).ok();
         }
         // Relative state, "otherwise", on leading `../` segments: the path state shortens the
         // base's directory once for each, then appends the rest's segments.
         b'.' => {
             let ups = bytes.chunks(3).take_while(|c| *c == b"../").count();
             let skip = 3 * ups;
-            let rest = bytes.get(skip..)?;
             // A first segment of the rest that may be a dot segment (which
             // `path_query_fragment` recognizes after a `/` only), or an empty one: general.
-            if ups == 0 || matches!(rest.first(), Some(b'.' | b'%' | b'/' | b'\\')) {
+            if ups == 0 || matches!(bytes.get(skip), Some(b'.' | b'%' | b'/' | b'\\')) {
                 return None;
             }
             let path = base.path().as_bytes();
@@ -95,8 +99,7 @@ pub(crate) fn parse_relative_normal(input: &str, base: &UrlRecord) -> Option<Url
                 .filter(|&(_, &b)| b == b'/')
                 .nth(kept)?
                 .0;
-            let keep = base.path_start as usize + slash + 1;
-            (keep, skip, path_query_fragment(rest, 0, true, false)?)
+            (base.path_start as usize + slash + 1, skip, None)
         }
         // The relative slash state otherwise, and input whose first segment may be a dot
         // segment (see above): the general path's.
@@ -109,9 +112,12 @@ pub(crate) fn parse_relative_normal(input: &str, base: &UrlRecord) -> Option<Url
             // not `file`), then the path state on the input.
             let path = base.path();
             let last_slash = path.rfind('/')?;
-            let keep = base.path_start as usize + last_slash + 1;
-            (keep, 0, path_query_fragment(bytes, 0, true, false)?)
+            (base.path_start as usize + last_slash + 1, 0, None)
         }
+    };
+    let tail = match tail {
+        Some(tail) => tail,
+        None => path_query_fragment(bytes.get(skip..)?, 0, true, false)?,
     };
     let head = base.serialization.get(..keep)?;
     let rest = input.get(skip..)?;
