@@ -49,6 +49,9 @@ pub(crate) fn push_port(port: u16, out: &mut String) {
 
 impl<'a> Parts<'a> {
     /// The components of `url`.
+    // `#[inline]`, like `build` below: only `UrlRecord::check_invariants` (itself `#[inline]`)
+    // uses them, so they are compiled where it is called, not with every build of this crate.
+    #[inline]
     pub(crate) fn of(url: &'a UrlRecord) -> Parts<'a> {
         Parts {
             scheme: url.scheme(),
@@ -64,6 +67,7 @@ impl<'a> Parts<'a> {
     }
 
     /// The URL serializer (spec 4.5), recording the boundaries as it goes.
+    #[inline]
     pub(crate) fn build(&self) -> Result<UrlRecord, ParseError> {
         let len = self.scheme.len()
             + self.username.len()

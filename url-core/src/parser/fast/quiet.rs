@@ -26,6 +26,9 @@ use host::HostKind;
 
 /// [`super::parse_normal`], when the general path would report no validation error for
 /// `input`.
+// `#[inline]`: only `UrlRecord::parse_with` with a listening sink calls it, and that is
+// instantiated in the crate that listens; a program that never does does not compile it.
+#[inline]
 pub(crate) fn parse_normal_quiet(input: &str) -> Option<UrlRecord> {
     // Spec 4.3's URL units: only the path, query and fragment can hold a code point that is
     // not one, and the scans of `recognize::<true>` stop at them. (The scheme is ASCII
