@@ -69,7 +69,7 @@ impl Host {
 
     fn parse_with(input: &str, is_opaque: bool) -> Result<Host, ReportedError> {
         let mut out = String::new();
-        let kind = crate::parse_host_into(input, is_opaque, &mut out, &mut NoSink)?;
+        let kind = crate::parse_host_into_unreported(input, is_opaque, &mut out)?;
         // The serialization the parser wrote is valid for its kind.
         Ok(HostRef::from_serialized(kind, &out).map_or(Host::Empty, |h| h.to_owned()))
     }

@@ -60,7 +60,7 @@ pub use ipv4::{ends_in_a_number, ends_in_a_number_utf8, parse_ipv4, serialize_ip
 pub use ipv6::{parse_ipv6, serialize_ipv6_into};
 pub use kind::HostKind;
 pub use ldh::{strict_ldh_domain, strict_ldh_label};
-pub use parser::parse_host_into;
+pub use parser::{parse_host_into, parse_host_into_unreported};
 pub use sets::{
     FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS, is_forbidden_domain_code_point,
     is_forbidden_host_code_point,

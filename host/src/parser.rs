@@ -7,7 +7,7 @@ use crate::ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4_into};
 use crate::ipv6::{parse_ipv6, serialize_ipv6_into};
 use crate::kind::HostKind;
 use crate::opaque::parse_opaque_host_into;
-use crate::validation::{OffsetSink, ReportedError, ValidationError, ValidationSink};
+use crate::validation::{NoSink, OffsetSink, ReportedError, ValidationError, ValidationSink};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use percent::{is_percent_encoded_byte, percent_decode_str};
@@ -187,6 +187,23 @@ pub fn parse_host_into<S: ValidationSink>(
     }
     // Step 8: return asciiDomain.
     Ok(HostKind::Domain)
+}
+
+/// [`parse_host_into`] with validation errors unreported ([`NoSink`]). Not generic: compiled
+/// once, in this crate, and shared by every caller that does not listen (url-core's parser,
+/// [`crate::Host::parse`]), instead of a copy of the host parser in each calling crate.
+///
+/// ```
+/// let mut out = String::new();
+/// assert_eq!(host::parse_host_into_unreported("EXAMPLE.com", false, &mut out), Ok(host::HostKind::Domain));
+/// assert_eq!(out, "example.com");
+/// ```
+pub fn parse_host_into_unreported(
+    input: &str,
+    is_opaque: bool,
+    out: &mut String,
+) -> Result<HostKind, ReportedError> {
+    parse_host_into(input, is_opaque, out, &mut NoSink)
 }
 
 /// The offset of the first byte of `input` that spells a non-ASCII code point: a byte of 0x80 or

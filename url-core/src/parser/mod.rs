@@ -19,7 +19,7 @@ use crate::error::ParseError;
 pub(crate) use crate::state_override::StateOverride;
 use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
-use host::{HostKind, NoSink, ReportedError, ValidationError};
+use host::{HostKind, ReportedError, ValidationError};
 use input::{HostInput, InputMap, Listener};
 use percent::{AsciiSet, Encoder};
 
@@ -224,9 +224,10 @@ impl<'a> Parser<'a> {
         let buffer = self.slice(from, to);
         let is_opaque = !self.special();
         // Two copies of the host parser, not one per caller's sink: without a listener, the
-        // one that skips work done only to report; with one, the reporting copy.
+        // one that skips work done only to report (compiled in `host`, not here); with one,
+        // the reporting copy.
         let parsed = match self.sink.sink() {
-            None => host::parse_host_into(buffer, is_opaque, &mut self.out, &mut NoSink),
+            None => host::parse_host_into_unreported(buffer, is_opaque, &mut self.out),
             Some(sink) => {
                 let input = HostInput {
                     buffer,
