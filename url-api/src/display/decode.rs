@@ -2,7 +2,7 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use smallvec::SmallVec;
+use alloc::vec::Vec;
 
 use super::chars::{is_invisible, is_mark, is_structure_lookalike};
 
@@ -48,6 +48,9 @@ pub fn percent_decode_for_display(component: &str) -> Cow<'_, str> {
     let mut out = String::with_capacity(component.len());
     let mut copied = 0;
     let mut changed = false;
+    // One buffer for every run (a `Vec`, not a second `SmallVec` type beside `utf16.rs`'s:
+    // each is compiled with this crate).
+    let mut decoded = Vec::new();
     let mut i = first;
     while i < bytes.len() {
         if !percent::is_percent_encoded_byte(bytes, i) {
@@ -56,7 +59,7 @@ pub fn percent_decode_for_display(component: &str) -> Cow<'_, str> {
         }
         // A run of percent-encoded bytes, three input bytes each.
         let start = i;
-        let mut decoded: SmallVec<[u8; 48]> = SmallVec::new();
+        decoded.clear();
         while percent::is_percent_encoded_byte(bytes, i) {
             decoded.push(hex(bytes.get(i + 1)) << 4 | hex(bytes.get(i + 2)));
             i += 3;
