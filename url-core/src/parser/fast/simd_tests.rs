@@ -1,0 +1,125 @@
+//! The vector operations (`simd.rs`) against their scalar twin and against their definitions,
+//! and the block host scan built on them. These also run under Miri (`cargo +nightly miri test
+//! -p whatwg-url-core simd_tests`), which then checks the SSE2 code's `unsafe` blocks; there
+//! the comparands are the fast path's own and the edges of the signed order, not all 256.
+
+use super::scan::not_plain_host;
+use super::simd::{Scalar, Vector, all_ops};
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// The comparands to try: every byte value, or under Miri (which interprets each intrinsic)
+/// the ones `scan.rs` uses and the edges of the signed order.
+fn comparands() -> Vec<u8> {
+    if cfg!(miri) {
+        vec![
+            0x00,
+            b'-' - 1,
+            b'/',
+            b'9' + 1,
+            b'a' - 1,
+            b'z' + 1,
+            0x7F,
+            0x80,
+            0xFF,
+        ]
+    } else {
+        (0..=u8::MAX).collect()
+    }
+}
+
+/// A block of sixteen different bytes, spread over the whole range.
+fn filler(seed: u8) -> [u8; 16] {
+    core::array::from_fn(|k| seed.wrapping_add((k as u8).wrapping_mul(0x4B)))
+}
+
+/// `all_ops`, from the definitions of the operations.
+fn model(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 7] {
+    let mask = |f: &dyn Fn(usize) -> bool| (0..16).fold(0u16, |m, k| m | u16::from(f(k)) << k);
+    [
+        mask(&|k| block[k] == b),
+        mask(&|k| (block[k] as i8) < (b as i8)),
+        mask(&|k| (block[k] as i8) > (b as i8)),
+        mask(&|k| block[k] & other[k] >= 0x80),
+        mask(&|k| block[k] | other[k] >= 0x80),
+        mask(&|k| block[k] >= 0x80),
+        mask(&|k| other[k] >= 0x80),
+    ]
+}
+
+/// The three agree on one input.
+fn check(block: &[u8; 16], other: &[u8; 16], b: u8) {
+    let expected = model(block, other, b);
+    assert_eq!(
+        all_ops::<Scalar>(block, other, b),
+        expected,
+        "{block:?} {other:?} {b}"
+    );
+    assert_eq!(
+        all_ops::<Vector>(block, other, b),
+        expected,
+        "{block:?} {other:?} {b}"
+    );
+}
+
+#[test]
+fn every_operation_on_every_byte_value_at_every_position() {
+    let comparands = comparands();
+    for at in 0..16 {
+        for x in 0..=u8::MAX {
+            let mut block = filler(x);
+            block[at] = x;
+            let other = filler(!x);
+            for &b in &comparands {
+                check(&block, &other, b);
+            }
+        }
+    }
+}
+
+/// A xorshift generator: reproducible blocks without a dependency.
+fn blocks(mut state: u64, n: usize) -> impl Iterator<Item = [u8; 16]> {
+    core::iter::repeat_with(move || {
+        core::array::from_fn(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 56) as u8
+        })
+    })
+    .take(n)
+}
+
+#[test]
+fn every_operation_on_pseudo_random_blocks() {
+    let n = if cfg!(miri) { 64 } else { 20_000 };
+    let others: Vec<_> = blocks(0x9E37_79B9_7F4A_7C15, n).collect();
+    for (k, (block, other)) in blocks(0x2545_F491_4F6C_DD1D, n).zip(&others).enumerate() {
+        check(&block, other, other[k % 16]);
+    }
+}
+
+/// Whether the host scan passes `b`: an ASCII lower-case letter, digit, `-` or `.`.
+fn plain(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.'
+}
+
+#[test]
+fn the_block_host_scan_on_every_byte_value_at_every_position() {
+    for at in 0..16 {
+        for x in 0..=u8::MAX {
+            // Plain bytes around `x`, and a second byte that stops the scan after it.
+            let mut block = *b"abcdefghij0123-.";
+            block[at] = x;
+            for stop in [None, Some(b'/'), Some(0xC3)] {
+                let mut block = block;
+                if let Some(s) = stop {
+                    block[(at + 5) % 16] = s;
+                }
+                let expected = (0..16).fold(0u32, |m, k| m | u32::from(!plain(block[k])) << k);
+                assert_eq!(not_plain_host::<Scalar>(&block), expected, "{block:?}");
+                assert_eq!(not_plain_host::<Vector>(&block), expected, "{block:?}");
+            }
+        }
+    }
+}
