@@ -1,0 +1,42 @@
+//! Target `simd`: url-core's SSE2 block operations (its one module of `unsafe` code,
+//! `parser/fast/simd.rs`) against their scalar twin, and the fast path's block host scan
+//! against a byte-by-byte model.
+//!
+//! Input: any bytes. Properties:
+//! - for each 33-byte window of the input (the first 64; a shorter input padded with zeros):
+//!   every vector operation on its first 16 bytes, its next 16 and the comparand its last byte,
+//!   gives the scalar twin's masks (`url_core::simd_testing::block_ops`);
+//! - the host scan from each of the first 64 positions (and the end) gives the index of the
+//!   first byte that is not an ASCII lower-case letter, digit, `-` or `.`, or the input's length
+//!   (for input shorter than one block, the position it starts from).
+
+use url_core::simd_testing::{block_ops, plain_host_end};
+
+/// Whether the host scan passes `b`.
+fn plain(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.'
+}
+
+/// Checks one input (see the module docs).
+pub fn check(data: &[u8]) {
+    let mut padded = data.to_vec();
+    padded.resize(data.len().max(33), 0);
+    for window in padded.windows(33).take(64) {
+        let (block, rest) = window.split_at(16);
+        let (other, comparand) = rest.split_at(16);
+        let block: &[u8; 16] = block.try_into().unwrap_or(&[0; 16]);
+        let other: &[u8; 16] = other.try_into().unwrap_or(&[0; 16]);
+        let b = comparand.first().copied().unwrap_or_default();
+        let (vector, scalar) = block_ops(block, other, b);
+        assert_eq!(vector, scalar, "{block:?} {other:?} {b}");
+    }
+    for from in (0..=data.len()).take(65).chain([data.len()]) {
+        let first = data
+            .iter()
+            .skip(from)
+            .position(|&b| !plain(b))
+            .map_or(data.len(), |k| from + k);
+        let expected = if data.len() < 16 { from } else { first };
+        assert_eq!(plain_host_end(data, from), expected, "{data:?} from {from}");
+    }
+}
