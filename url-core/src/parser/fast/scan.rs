@@ -171,29 +171,10 @@ pub(super) fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
     percent::scan(&STOP, bytes, from, class)
 }
 
-/// The OR of the classes of `chunk`'s bytes: one table load per byte, no branch.
-#[inline(always)]
-pub(super) fn any_of(table: &ByteTable, chunk: &[u8; 8]) -> u8 {
-    chunk.iter().fold(0, |classes, &b| classes | table.get(b))
-}
-
-/// The classes of `chunk`, byte `k` of the word holding the class of `chunk[k]`.
-#[inline(always)]
-pub(super) fn classes(table: &ByteTable, chunk: &[u8; 8]) -> u64 {
-    chunk.iter().enumerate().fold(0u64, |word, (k, &b)| {
-        word | u64::from(table.get(b)) << (8 * k)
-    })
-}
-
 /// `percent`'s scanner on a table of the fast path's.
 #[inline(always)]
 pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class) -> usize {
     percent::scan(table, bytes, from, class)
-}
-
-/// `b` in each byte of a word (a byte, or a byte's class bits, for a word-at-a-time test).
-pub(super) const fn splat(b: u8) -> u64 {
-    0x0101_0101_0101_0101 * b as u64
 }
 
 /// The bytes of `block` (byte `k` in bit `k`) that are not an ASCII lower-case letter, an
@@ -209,6 +190,24 @@ pub(super) fn not_plain_host<V: Lanes>(block: &[u8; 16]) -> u32 {
     let dash_to_nine = v.gt_signed(b'-' - 1).and(v.lt_signed(b'9' + 1));
     let plain = u32::from(lower.or(dash_to_nine).mask()) & !u32::from(v.eq(b'/').mask());
     !plain & 0xFFFF
+}
+
+/// The bytes of `block` (byte `k` in bit `k`) that are not an ASCII letter, an ASCII digit,
+/// `/`, `-` or `_`: the bytes of the path, query and fragment pass (`tail.rs`) that are in no
+/// class of [`TAIL`] or [`UNITS_TAIL`] but [`T_SLASH`] (neither a stop of any state nor
+/// [`T_DOT`]) are not in it, so that the pass looks up only the others. As `i8`, every
+/// non-ASCII byte is negative, below every range.
+#[inline(always)]
+pub(super) fn not_plain_path<V: Lanes>(block: &[u8; 16]) -> u32 {
+    let v = V::load(block);
+    let range = |lo: u8, hi: u8, v: V| v.gt_signed(lo - 1).and(v.lt_signed(hi + 1));
+    // ASCII letters: with bit 5 set, the upper-case ones are lower-case (and nothing else
+    // lands in `a..=z`: bit 5 set maps only `A..=Z` there, from `0x41..=0x5A`).
+    let letter = range(b'a', b'z', v.or(V::splat(0x20)));
+    // `/` and the digits.
+    let slash_digit = range(b'/', b'9', v);
+    let plain = letter.or(slash_digit).or(v.eq(b'-')).or(v.eq(b'_'));
+    !u32::from(plain.mask()) & 0xFFFF
 }
 
 /// The index of the first byte from `from` on that is not an ASCII lower-case letter, digit,

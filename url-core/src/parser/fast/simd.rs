@@ -18,6 +18,8 @@
 pub(crate) trait Lanes: Copy {
     /// The bytes of `block`, lane `k` holding `block[k]`.
     fn load(block: &[u8; 16]) -> Self;
+    /// `b` in every lane.
+    fn splat(b: u8) -> Self;
     /// `0xFF` in each lane equal to `b`.
     fn eq(self, b: u8) -> Self;
     /// `0xFF` in each lane below `b`, both read as `i8`: every byte from `0x80` on is below any
@@ -62,6 +64,12 @@ impl Lanes for Sse2 {
         // SAFETY: SSE2 is enabled; `block` is a reference to 16 readable bytes, which
         // `_mm_loadu_si128` reads with no alignment requirement.
         Self(unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) })
+    }
+
+    #[inline(always)]
+    fn splat(b: u8) -> Self {
+        // SAFETY: SSE2 is enabled; register operations only.
+        Self(unsafe { _mm_set1_epi8(b as i8) })
     }
 
     #[inline(always)]
@@ -141,6 +149,11 @@ impl Lanes for Scalar {
     }
 
     #[inline(always)]
+    fn splat(b: u8) -> Self {
+        Self([b; 16])
+    }
+
+    #[inline(always)]
     fn eq(self, b: u8) -> Self {
         self.lanes(|x| x == b)
     }
@@ -191,11 +204,11 @@ pub(crate) type Vector = Sse2;
 pub(crate) type Vector = Scalar;
 
 /// Every operation of [`Lanes`] on `block` (and `other`, and the comparand `b`), as masks:
-/// `eq`, `lt_signed`, `gt_signed`, `and` and `or` of the two blocks' lanes, and the two blocks'
-/// own high bits.
+/// `eq`, `lt_signed`, `gt_signed`, `and` and `or` of the two blocks' lanes, `or` with `b` in
+/// every lane (`splat`), and the two blocks' own high bits.
 #[cfg(any(test, feature = "testing"))]
 #[inline(never)]
-pub(crate) fn all_ops<V: Lanes>(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 7] {
+pub(crate) fn all_ops<V: Lanes>(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 8] {
     let (x, y) = (V::load(block), V::load(other));
     [
         x.eq(b).mask(),
@@ -203,6 +216,7 @@ pub(crate) fn all_ops<V: Lanes>(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u
         x.gt_signed(b).mask(),
         x.and(y).mask(),
         x.or(y).mask(),
+        x.or(V::splat(b)).mask(),
         x.mask(),
         y.mask(),
     ]
@@ -215,7 +229,7 @@ pub mod testing {
 
     /// Every vector operation on `block`, `other` and the comparand `b` (see the module's
     /// `all_ops`), by the vector implementation and by the scalar twin: equal when they agree.
-    pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 7], [u16; 7]) {
+    pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 8], [u16; 8]) {
         (
             all_ops::<Vector>(block, other, b),
             all_ops::<Scalar>(block, other, b),

@@ -3,7 +3,7 @@
 //! -p whatwg-url-core simd_tests`), which then checks the SSE2 code's `unsafe` blocks; there
 //! the comparands are the fast path's own and the edges of the signed order, not all 256.
 
-use super::scan::not_plain_host;
+use super::scan::{not_plain_host, not_plain_path};
 use super::simd::{Scalar, Vector, all_ops};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -34,7 +34,7 @@ fn filler(seed: u8) -> [u8; 16] {
 }
 
 /// `all_ops`, from the definitions of the operations.
-fn model(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 7] {
+fn model(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 8] {
     let mask = |f: &dyn Fn(usize) -> bool| (0..16).fold(0u16, |m, k| m | u16::from(f(k)) << k);
     [
         mask(&|k| block[k] == b),
@@ -42,6 +42,7 @@ fn model(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 7] {
         mask(&|k| (block[k] as i8) > (b as i8)),
         mask(&|k| block[k] & other[k] >= 0x80),
         mask(&|k| block[k] | other[k] >= 0x80),
+        mask(&|k| block[k] | b >= 0x80),
         mask(&|k| block[k] >= 0x80),
         mask(&|k| other[k] >= 0x80),
     ]
@@ -119,6 +120,32 @@ fn the_block_host_scan_on_every_byte_value_at_every_position() {
                 let expected = (0..16).fold(0u32, |m, k| m | u32::from(!plain(block[k])) << k);
                 assert_eq!(not_plain_host::<Scalar>(&block), expected, "{block:?}");
                 assert_eq!(not_plain_host::<Vector>(&block), expected, "{block:?}");
+            }
+        }
+    }
+}
+
+/// Whether the path, query and fragment pass skips `b`: an ASCII letter, digit, `/`, `-` or
+/// `_`.
+fn plain_in_path(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_')
+}
+
+#[test]
+fn the_block_path_scan_on_every_byte_value_at_every_position() {
+    for at in 0..16 {
+        for x in 0..=u8::MAX {
+            let mut block = *b"/Az09-_azAZ/b-c_";
+            block[at] = x;
+            for other in [None, Some(b'.'), Some(0x80)] {
+                let mut block = block;
+                if let Some(o) = other {
+                    block[(at + 7) % 16] = o;
+                }
+                let expected =
+                    (0..16).fold(0u32, |m, k| m | u32::from(!plain_in_path(block[k])) << k);
+                assert_eq!(not_plain_path::<Scalar>(&block), expected, "{block:?}");
+                assert_eq!(not_plain_path::<Vector>(&block), expected, "{block:?}");
             }
         }
     }

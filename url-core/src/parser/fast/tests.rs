@@ -218,3 +218,13 @@ fn plain_host_end_stops_at_the_first_byte_outside_its_set_and_no_host_scan_stops
         }
     }
 }
+
+#[test]
+fn the_bytes_the_tail_pass_skips_are_in_no_class_of_its_tables_but_slash() {
+    use super::scan::{T_SLASH, TAIL, UNITS_TAIL};
+    for b in (0..=u8::MAX).filter(|&b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_'))
+    {
+        assert_eq!(TAIL.get(b) & !T_SLASH, 0, "{b}");
+        assert_eq!(UNITS_TAIL.get(b) & !T_SLASH, 0, "{b}");
+    }
+}
