@@ -8,7 +8,7 @@
 //! under Miri, the parser uses the scalar twin ([`Scalar`]): the same operations on a byte
 //! array, in safe code. The tests (`simd_tests.rs`) compare the two on every byte value at every
 //! position and on pseudo-random blocks, also under Miri (which runs these SSE2 intrinsics),
-//! and the fuzz target `simd` compares them on arbitrary blocks ([`testing`]).
+//! and the fuzz target `simd` compares them on arbitrary blocks (through `testing`).
 //!
 //! A vector is sixteen lanes of one byte; a comparison gives `0xFF` in each lane where it
 //! holds and `0x00` elsewhere, and [`Lanes::mask`] gathers the lanes' high bits, lane `k` in
@@ -233,6 +233,24 @@ pub mod testing {
         (
             all_ops::<Vector>(block, other, b),
             all_ops::<Scalar>(block, other, b),
+        )
+    }
+
+    /// The fast path's block scans on `block`, by the vector implementation and by the scalar
+    /// twin: the bytes (bit `k` for byte `k`) that are not an ASCII lower-case letter, digit,
+    /// `-` or `.` (the host scan's), and those that are not an ASCII letter, digit, `/`, `-` or
+    /// `_` (the path, query and fragment pass's).
+    pub fn block_scans(block: &[u8; 16]) -> ([u32; 2], [u32; 2]) {
+        use super::super::scan::{not_plain_host, not_plain_path};
+        (
+            [
+                not_plain_host::<Vector>(block),
+                not_plain_path::<Vector>(block),
+            ],
+            [
+                not_plain_host::<Scalar>(block),
+                not_plain_path::<Scalar>(block),
+            ],
         )
     }
 
