@@ -42,6 +42,8 @@ mod scan;
 // The crate's one exception to `deny(unsafe_code)`: `core::arch` calls behind a safe API.
 #[allow(unsafe_code)]
 pub(super) mod simd;
+#[cfg(feature = "testing")]
+pub mod simd_testing;
 mod tail;
 
 pub(crate) use quiet::parse_normal_quiet;

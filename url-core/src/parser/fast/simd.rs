@@ -8,7 +8,7 @@
 //! under Miri, the parser uses the scalar twin ([`Scalar`]): the same operations on a byte
 //! array, in safe code. The tests (`simd_tests.rs`) compare the two on every byte value at every
 //! position and on pseudo-random blocks, also under Miri (which runs these SSE2 intrinsics),
-//! and the fuzz target `simd` compares them on arbitrary blocks (through `testing`).
+//! and the fuzz target `simd` compares them on arbitrary blocks (through `simd_testing.rs`).
 //!
 //! A vector is sixteen lanes of one byte; a comparison gives `0xFF` in each lane where it
 //! holds and `0x00` elsewhere, and [`Lanes::mask`] gathers the lanes' high bits, lane `k` in
@@ -220,44 +220,4 @@ pub(crate) fn all_ops<V: Lanes>(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u
         x.mask(),
         y.mask(),
     ]
-}
-
-/// For the fuzz target `simd` (feature `testing`; no stability promise).
-#[cfg(feature = "testing")]
-pub mod testing {
-    use super::{Scalar, Vector, all_ops};
-
-    /// Every vector operation on `block`, `other` and the comparand `b` (see the module's
-    /// `all_ops`), by the vector implementation and by the scalar twin: equal when they agree.
-    pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 8], [u16; 8]) {
-        (
-            all_ops::<Vector>(block, other, b),
-            all_ops::<Scalar>(block, other, b),
-        )
-    }
-
-    /// The fast path's block scans on `block`, by the vector implementation and by the scalar
-    /// twin: the bytes (bit `k` for byte `k`) that are not an ASCII lower-case letter, digit,
-    /// `-` or `.` (the host scan's), and those that are not an ASCII letter, digit, `/`, `-` or
-    /// `_` (the path, query and fragment pass's).
-    pub fn block_scans(block: &[u8; 16]) -> ([u32; 2], [u32; 2]) {
-        use super::super::scan::{not_plain_host, not_plain_path};
-        (
-            [
-                not_plain_host::<Vector>(block),
-                not_plain_path::<Vector>(block),
-            ],
-            [
-                not_plain_host::<Scalar>(block),
-                not_plain_path::<Scalar>(block),
-            ],
-        )
-    }
-
-    /// The fast path's host scan (`plain_host_end`): the index of the first byte from `from`
-    /// on that is not an ASCII lower-case letter, digit, `-` or `.`, or the input's length;
-    /// `from` for input shorter than sixteen bytes.
-    pub fn plain_host_end(bytes: &[u8], from: usize) -> usize {
-        super::super::scan::plain_host_end(bytes, from)
-    }
 }
