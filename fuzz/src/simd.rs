@@ -7,7 +7,8 @@
 //!   every vector operation on its first 16 bytes, its next 16 and the comparand its last byte,
 //!   gives the scalar twin's masks (`url_core::simd_testing::block_ops`), and so does each
 //!   block scan of the fast path on its first 16 bytes, which also gives the model's marks
-//!   (`block_scans`: the bytes the host scan and the path, query and fragment pass stop at);
+//!   (`block_scans`: the bytes the host scan, and the path, query and fragment pass in the
+//!   path state and in the query and fragment states, stop at);
 //! - the host scan from each of the first 64 positions (and the end) gives the index of the
 //!   first byte that is not an ASCII lower-case letter, digit, `-` or `.`, or the input's length
 //!   (for input shorter than one block, the position it starts from).
@@ -39,7 +40,9 @@ pub fn check(data: &[u8]) {
         let (vector, scalar) = block_scans(block);
         let marks = |f: fn(u8) -> bool| (0..16).fold(0u32, |m, k| m | u32::from(!f(block[k])) << k);
         assert_eq!(vector, scalar, "{block:?}");
-        assert_eq!(vector, [marks(plain), marks(plain_in_path)], "{block:?}");
+        let in_query = |b: u8| (0x21..0x7F).contains(&b) && !b"\"#'<>`".contains(&b);
+        let model = [marks(plain), marks(plain_in_path), marks(in_query)];
+        assert_eq!(vector, model, "{block:?}");
     }
     for from in (0..=data.len()).take(65).chain([data.len()]) {
         let first = data

@@ -177,6 +177,19 @@ pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class
     percent::scan(table, bytes, from, class)
 }
 
+/// The bytes of `block` (byte `k` in bit `k`) that may stop the query or the fragment state in
+/// [`TAIL`] ([`T_QUERY`], [`T_SPECIAL_QUERY`], [`T_FRAGMENT`]): the C0 controls, U+0020 SPACE,
+/// U+007F DELETE, every non-ASCII byte (as `i8`, all below 0x21), and `"`, `#`, `'`, `<`, `>`,
+/// `` ` ``. Bytes outside it stop neither state, so the pass looks up only these there.
+#[inline(always)]
+pub(super) fn query_fragment_stops<V: Lanes>(block: &[u8; 16]) -> u32 {
+    let v = V::load(block);
+    let stops = [b'"', b'#', b'\'', b'<', b'>', b'`']
+        .into_iter()
+        .fold(v.lt_signed(0x21).or(v.eq(0x7F)), |m, b| m.or(v.eq(b)));
+    u32::from(stops.mask())
+}
+
 /// The bytes of `block` (byte `k` in bit `k`) that are not an ASCII lower-case letter, an
 /// ASCII digit, `-` or `.`: bytes that are in no host class of [`STOP`] or [`UPPER_HOST`]
 /// (neither forbidden domain code points nor upper case nor non-ASCII) are not in it. Four

@@ -5,7 +5,7 @@
 //! at every position is tried with one comparand (in turn from the fast path's own and the
 //! edges of the signed order) and one surrounding block, not with all of them.
 
-use super::scan::{not_plain_host, not_plain_path};
+use super::scan::{not_plain_host, not_plain_path, query_fragment_stops};
 use super::simd::{Scalar, Vector, all_ops};
 use alloc::vec::Vec;
 
@@ -150,4 +150,16 @@ fn the_block_path_scan_on_every_byte_value_at_every_position() {
     let seconds = [None, Some(b'.'), Some(0x80)];
     let scans = [not_plain_path::<Scalar>, not_plain_path::<Vector>];
     check_block_scan(scans, plain, *b"/Az09-_azAZ/b-c_", &seconds);
+}
+
+#[test]
+fn the_block_query_and_fragment_scan_on_every_byte_value_at_every_position() {
+    // Whether the pass skips `b` in the query and fragment states.
+    let plain = |b: u8| (0x21..0x7F).contains(&b) && !b"\"#'<>`".contains(&b);
+    let seconds = [None, Some(b'#'), Some(0xFF)];
+    let scans = [
+        query_fragment_stops::<Scalar>,
+        query_fragment_stops::<Vector>,
+    ];
+    check_block_scan(scans, plain, *b"a=1&b=%20.~!$(*)", &seconds);
 }

@@ -3,16 +3,18 @@
 //! input that is already normal.
 //!
 //! The pass is a three-state automaton (path, query, fragment) over sixteen bytes at a time,
-//! in the style of simdjson's structural index: a block classifier ([`not_plain_path`], SSE2
-//! where there is SSE2: `simd.rs`) marks the bytes that are not an ASCII letter, digit, `/`,
-//! `-` or `_` (bytes in no class of [`TAIL`] but `/`'s, so no event of any state), and the
-//! pass visits only the marked bytes, with `trailing_zeros`, looking each up in the one
-//! 256-entry class table ([`TAIL`], [`Pass::take`]). In most blocks one byte or none is
-//! marked. It replaces a scan per component that restarted at each delimiter and stopped at
-//! every `.` and `%` of the path, and then a pass over eight bytes at a time with a table load
-//! per byte (callgrind, `url-profile ours parse`, instructions a URL: kasztp 543.2 to 538.2,
-//! node_files 617.1 to 605.0, isaacs_files 899.4 to 790.2). A marked byte is an event when it
-//! is:
+//! in the style of simdjson's structural index: a block classifier (SSE2 where there is SSE2:
+//! `simd.rs`) marks the bytes that may be events, and the pass visits only the marked bytes,
+//! with `trailing_zeros`, looking each up in the one 256-entry class table ([`TAIL`],
+//! [`Pass::take`]). In the path state ([`not_plain_path`]) the marks are the bytes that are
+//! not an ASCII letter, digit, `/`, `-` or `_` (bytes in no class of [`TAIL`] but `/`'s); once
+//! the pass is in the query or fragment state ([`query_fragment_stops`]), the bytes that may
+//! stop those states. In most blocks one byte or none is marked. It replaces a scan per
+//! component that restarted at each delimiter and stopped at every `.` and `%` of the path,
+//! and then a pass over eight bytes at a time with a table load per byte (callgrind,
+//! `url-profile ours parse`, instructions a URL: kasztp 543.2 to 519.5, node_files 617.1 to
+//! 586.4, isaacs_files 899.4 to 737.1, the bench's generated long URLs 15,910 to 12,636). A
+//! marked byte is an event when it is:
 //!
 //! - a byte that the current state would percent-encode ([`T_SPECIAL_PATH`] and the other stop
 //!   classes, from `percent`'s sets), where the fast path gives up, except for the `?` that
@@ -26,13 +28,14 @@
 //! The last block is the input's last sixteen bytes, its marks shifted so that no byte before
 //! the pass's position counts (shorter input is copied into a block padded with zeros).
 //!
-//! Classifying the stops themselves in the block (each state's set as SSE2 comparisons, about
-//! forty instructions a block) was measured first and dropped: more instructions than the
-//! table (kasztp +23 a URL, node_files +65).
+//! Measured and dropped: classifying each state's stops themselves in the block (its set as
+//! SSE2 comparisons, about forty instructions a block; kasztp +23 a URL, node_files +65 against
+//! the table), and the path state's marks in every state (long queries, where `=`, `&` and `%`
+//! are marked, then cost more than the table: the long URLs +39%).
 
 use super::scan::{
     T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL, UNITS_TAIL,
-    not_plain_path,
+    not_plain_path, query_fragment_stops,
 };
 use super::simd::Bytes16;
 use crate::parser::tables::{is_double_dot, is_single_dot};
@@ -169,6 +172,28 @@ fn block_at(bytes: &[u8], i: usize) -> Option<([u8; 16], u32, u32)> {
     }
 }
 
+/// Runs `pass` over the blocks from `i` on while `go` holds, looking up in each the bytes that
+/// `marks` marks (most blocks hold one or none): where it stopped, or `None` where the general
+/// path must decide.
+#[inline(always)]
+fn blocks(
+    pass: &mut Pass<'_>,
+    mut i: usize,
+    marks: fn(&[u8; 16]) -> u32,
+    go: impl Fn(&Pass<'_>) -> bool,
+) -> Option<usize> {
+    while i < pass.bytes.len() && go(pass) {
+        let (block, shift, valid) = block_at(pass.bytes, i)?;
+        let mut marked = (marks(&block) >> shift) & valid;
+        while marked != 0 {
+            pass.take(i + marked.trailing_zeros() as usize)?;
+            marked &= marked - 1;
+        }
+        i += 16;
+    }
+    Some(i)
+}
+
 /// The path, query and fragment states from `from` (in `start`) to the end of the input: where
 /// the query and fragment start, or `None` where the general path must decide.
 #[inline(always)]
@@ -190,17 +215,14 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
             fragment: None,
         },
     };
-    let mut i = from;
-    while i < bytes.len() {
-        let (block, shift, valid) = block_at(bytes, i)?;
-        // The bytes that are not plain; most blocks hold one or none.
-        let mut marked = (not_plain_path::<Bytes16>(&block) >> shift) & valid;
-        while marked != 0 {
-            pass.take(i + marked.trailing_zeros() as usize)?;
-            marked &= marked - 1;
-        }
-        i += 16;
-    }
+    // The path state's blocks (and with `units`, where more bytes stop each state, every
+    // block) look up the bytes that are not plain; once the pass has left the path state,
+    // only those that may stop the query or the fragment state. In a block where the state
+    // changes, the path's marks, a superset, serve to its end.
+    let i = blocks(&mut pass, from, not_plain_path::<Bytes16>, |pass| {
+        units || pass.state == State::Path
+    })?;
+    blocks(&mut pass, i, query_fragment_stops::<Bytes16>, |_| true)?;
     Some(pass.tail)
 }
 

@@ -228,3 +228,15 @@ fn the_bytes_the_tail_pass_skips_are_in_no_class_of_its_tables_but_slash() {
         assert_eq!(UNITS_TAIL.get(b) & !T_SLASH, 0, "{b}");
     }
 }
+
+#[test]
+fn the_bytes_the_tail_pass_skips_in_the_query_and_fragment_stop_neither() {
+    use super::scan::{T_FRAGMENT, T_QUERY, T_SPECIAL_QUERY, TAIL};
+    for b in (0x21..0x7F).filter(|b| !b"\"#'<>`".contains(b)) {
+        assert_eq!(
+            TAIL.get(b) & (T_QUERY | T_SPECIAL_QUERY | T_FRAGMENT),
+            0,
+            "{b}"
+        );
+    }
+}
