@@ -32,6 +32,7 @@ pub mod routeset;
 pub mod search_params;
 pub mod seeds;
 pub mod setters;
+pub mod simd;
 pub mod urlpattern;
 pub mod validity;
 
@@ -87,6 +88,11 @@ pub const TARGETS: &[Target] = &[
         features: &[],
     },
     Target {
+        name: "simd",
+        check: simd::check,
+        features: &[],
+    },
+    Target {
         name: "form_urlencoded",
         check: form_urlencoded::check,
         features: &[],
@@ -126,12 +132,13 @@ pub const TARGETS: &[Target] = &[
 ];
 
 /// The names of all targets, including those behind features.
-pub const ALL_TARGET_NAMES: [&str; 12] = [
+pub const ALL_TARGET_NAMES: [&str; 13] = [
     "parse",
     "setters",
     "search_params",
     "host",
     "percent",
+    "simd",
     "form_urlencoded",
     "validity",
     "urlpattern",

@@ -291,6 +291,12 @@ pub fn seeds_for(name: &str, strings: &Strings, lines: &[String]) -> Vec<Vec<u8>
                     .map(|h| h.as_bytes().to_vec()),
             );
         }
+        "simd" => {
+            // Hosts, and whole URLs: blocks of URL bytes, and hosts that end in each way.
+            seeds.extend(strings.hosts.iter().map(|h| h.as_bytes().to_vec()));
+            seeds.extend(urls());
+            seeds.extend(lines.iter().map(|l| l.as_bytes().to_vec()));
+        }
         "percent" => {
             let texts = strings
                 .texts

@@ -108,6 +108,11 @@ fn replay_percent() {
 }
 
 #[test]
+fn replay_simd() {
+    replay("simd", url_fuzz::simd::check);
+}
+
+#[test]
 fn replay_form_urlencoded() {
     replay("form_urlencoded", url_fuzz::form_urlencoded::check);
 }

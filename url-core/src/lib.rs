@@ -50,6 +50,16 @@
 //! out (blob URL stores belong to the embedder), so it equals the basic URL parser without
 //! url and state override. [`UrlRecord::basic_parse_override`] is the basic URL parser with a url
 //! and a state override, which the API setters of spec 6 use.
+//!
+//! # Unsafe code
+//!
+//! The crate denies `unsafe_code` (the workspace forbids it, which a module could not relax) and
+//! allows it in one private module only: the fast path's SSE2 block scan (`parser/fast/simd.rs`),
+//! a few `core::arch::x86_64` intrinsics behind a safe API, each `unsafe` block with its
+//! `SAFETY` comment. It is compiled on x86_64 with the `sse2` target feature (the architecture's
+//! baseline; no runtime detection); on other targets and under Miri a scalar twin in safe code
+//! takes its place. Tests compare the two on every byte value at every position (also under
+//! Miri) and a fuzz target compares them on arbitrary input.
 #![no_std]
 // Library code never panics on input: no unwrap/expect/panic, no unchecked indexing (each
 // allowed exception says why its index is in range). Tests may use them freely.
@@ -80,6 +90,11 @@ pub use percent::{Encoded, Encoder, Utf8};
 pub use scheme::{SchemeType, default_port, is_special_scheme};
 pub use state_override::StateOverride;
 pub use url::UrlRecord;
+
+/// For the fuzz target `simd`: the SSE2 block operations against their scalar twin. Not API.
+#[doc(hidden)]
+#[cfg(feature = "testing")]
+pub use parser::simd_testing;
 
 /// The README's example runs as a doctest too.
 #[cfg(doctest)]

@@ -23,6 +23,9 @@ use host::{HostKind, ReportedError, ValidationError};
 use input::{HostInput, InputMap, Listener, Report};
 use percent::{AsciiSet, Encoder};
 
+#[cfg(feature = "testing")]
+pub use fast::simd_testing;
+
 /// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3): the one
 /// encoder of the workspace, in `percent`.
 #[inline]

@@ -9,8 +9,9 @@
 //! ASCII domain is lowercased.
 //!
 //! [`parse_normal`] recognizes these inputs in one forward scan (table lookups, eight bytes
-//! per branch): the scheme as one word, the host as words of lower-case letters, digits, `-`
-//! and `.` (`scan.rs`, `plain_host_end`) and with [`scan_in`] past them, then the path, query and
+//! per branch): the scheme as one word, the host as sixteen-byte blocks of lower-case letters,
+//! digits, `-` and `.` (`scan.rs`, `plain_host_end`, on SSE2 where there is SSE2: `simd.rs`)
+//! and with [`scan_in`] past them, then the path, query and
 //! fragment as one pass of a three-state automaton (`tail.rs`) that stops only at component
 //! boundaries, bytes to encode and possible dot segments. It builds the record with one
 //! exact-size allocation and one copy of the input (three when a default port is dropped or a
@@ -38,6 +39,11 @@ mod overrides;
 mod quiet;
 mod relative;
 mod scan;
+// The crate's one exception to `deny(unsafe_code)`: `core::arch` calls behind a safe API.
+#[allow(unsafe_code)]
+pub(super) mod simd;
+#[cfg(feature = "testing")]
+pub mod simd_testing;
 mod tail;
 
 pub(crate) use quiet::parse_normal_quiet;
@@ -196,10 +202,11 @@ fn special<const UNITS: bool>(
         host_start
     } else {
         // Lower-case letters, digits, `-` and `.` stop none of the host scans (with `UNITS`
-        // neither): passed without table loads, eight at a time.
+        // neither): passed without table loads, sixteen at a time.
         i = plain_host_end(bytes, i);
         // At each stop: the byte decides, then the scan goes on from the next one. A byte that
-        // is no stop (among the last few that `plain_host_end` leaves) is only scanned past.
+        // is no stop (in input shorter than the sixteen bytes `plain_host_end` looks at) is
+        // only scanned past.
         loop {
             match bytes.get(i) {
                 None | Some(b'/' | b'?' | b'#' | b':') => break i,
@@ -439,5 +446,7 @@ fn build(input: &str, layout: Layout) -> Option<UrlRecord> {
     UrlRecord::from_parts(out, bounds)
 }
 
+#[cfg(test)]
+mod simd_tests;
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,8 @@ use host::{FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS};
 use percent::classes::is_url_code_point;
 use percent::{ByteTable, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
+use super::simd::{Bytes16, Lanes};
+
 /// A set of scans, as bits: `STOP.contains(b, class)` when byte `b` stops scan `class`.
 pub(super) type Class = u8;
 
@@ -169,66 +171,92 @@ pub(super) fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
     percent::scan(&STOP, bytes, from, class)
 }
 
-/// The OR of the classes of `chunk`'s bytes: one table load per byte, no branch.
-#[inline(always)]
-pub(super) fn any_of(table: &ByteTable, chunk: &[u8; 8]) -> u8 {
-    chunk.iter().fold(0, |classes, &b| classes | table.get(b))
-}
-
-/// The classes of `chunk`, byte `k` of the word holding the class of `chunk[k]`.
-#[inline(always)]
-pub(super) fn classes(table: &ByteTable, chunk: &[u8; 8]) -> u64 {
-    chunk.iter().enumerate().fold(0u64, |word, (k, &b)| {
-        word | u64::from(table.get(b)) << (8 * k)
-    })
-}
-
 /// `percent`'s scanner on a table of the fast path's.
 #[inline(always)]
 pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class) -> usize {
     percent::scan(table, bytes, from, class)
 }
 
-/// `b` in each byte of a word (a byte, or a byte's class bits, for a word-at-a-time test).
-pub(super) const fn splat(b: u8) -> u64 {
-    0x0101_0101_0101_0101 * b as u64
+/// The bytes of `block` (byte `k` in bit `k`) that may stop the query or the fragment state in
+/// [`TAIL`] ([`T_QUERY`], [`T_SPECIAL_QUERY`], [`T_FRAGMENT`]): the C0 controls, U+0020 SPACE,
+/// U+007F DELETE, every non-ASCII byte (as `i8`, all below 0x21), and `"`, `#`, `'`, `<`, `>`,
+/// `` ` ``. Bytes outside it stop neither state, so the pass looks up only these there.
+#[inline(always)]
+pub(super) fn query_fragment_stops<V: Lanes>(block: &[u8; 16]) -> u32 {
+    let v = V::load(block);
+    let stops = [b'"', b'#', b'\'', b'<', b'>', b'`']
+        .into_iter()
+        .fold(v.lt_signed(0x21).or(v.eq(0x7F)), |m, b| m.or(v.eq(b)));
+    u32::from(stops.mask())
 }
 
-/// Bit 7 of each byte of `chunk` (read as a little-endian word) that is not an ASCII lower-case
-/// letter, an ASCII digit, `-` or `.`: bytes that are in no host class of [`STOP`] or
-/// [`UPPER_HOST`] (neither forbidden domain code points nor upper case nor non-ASCII) have it
-/// clear. Computed on the chunk as one word (SWAR): with the high bits cleared each byte is
-/// below 0x80, so adding a constant below 0x81 carries into no other byte, and bit 7 of
-/// `y + (0x80 - lo)` says `y >= lo`, of `y + (0x7F - hi)` says `y > hi`.
+/// The bytes of `block` (byte `k` in bit `k`) that are not an ASCII lower-case letter, an
+/// ASCII digit, `-` or `.`: bytes that are in no host class of [`STOP`] or [`UPPER_HOST`]
+/// (neither forbidden domain code points nor upper case nor non-ASCII) are not in it. Four
+/// vector comparisons ([`Bytes16`]): as `i8`, every non-ASCII byte is negative, below both
+/// ranges.
 #[inline(always)]
-fn not_plain_host(chunk: &[u8; 8]) -> u64 {
-    let x = u64::from_le_bytes(*chunk);
-    let high = splat(0x80);
-    let y = x & !high;
-    let in_range = |lo: u8, hi: u8| (y + splat(0x80 - lo)) & !(y + splat(0x7F - hi));
-    // Bit 7 set where the byte is `/`, which lies between `-` and `9`.
-    let z = y ^ splat(b'/');
-    let slash = !((z + splat(0x7F)) | z);
-    let plain = (in_range(b'a', b'z') | in_range(b'-', b'9')) & !slash & !x;
-    !plain & high
+pub(super) fn not_plain_host<V: Lanes>(block: &[u8; 16]) -> u32 {
+    let v = V::load(block);
+    let lower = v.gt_signed(b'a' - 1).and(v.lt_signed(b'z' + 1));
+    // `-`, `.`, `/` and the digits.
+    let dash_to_nine = v.gt_signed(b'-' - 1).and(v.lt_signed(b'9' + 1));
+    let plain = u32::from(lower.or(dash_to_nine).mask()) & !u32::from(v.eq(b'/').mask());
+    !plain & 0xFFFF
+}
+
+/// The bytes of `block` (byte `k` in bit `k`) that are not an ASCII letter, an ASCII digit,
+/// `/`, `-` or `_`: the bytes of the path, query and fragment pass (`tail.rs`) that are in no
+/// class of [`TAIL`] or [`UNITS_TAIL`] but [`T_SLASH`] (neither a stop of any state nor
+/// [`T_DOT`]) are not in it, so that the pass looks up only the others. As `i8`, every
+/// non-ASCII byte is negative, below every range.
+#[inline(always)]
+pub(super) fn not_plain_path<V: Lanes>(block: &[u8; 16]) -> u32 {
+    let v = V::load(block);
+    let range = |lo: u8, hi: u8, v: V| v.gt_signed(lo - 1).and(v.lt_signed(hi + 1));
+    // ASCII letters: with bit 5 set, the upper-case ones are lower-case (and nothing else
+    // lands in `a..=z`: bit 5 set maps only `A..=Z` there, from `0x41..=0x5A`).
+    let letter = range(b'a', b'z', v.or(V::splat(0x20)));
+    // `/` and the digits.
+    let slash_digit = range(b'/', b'9', v);
+    let plain = letter.or(slash_digit).or(v.eq(b'-')).or(v.eq(b'_'));
+    !u32::from(plain.mask()) & 0xFFFF
 }
 
 /// The index of the first byte from `from` on that is not an ASCII lower-case letter, digit,
-/// `-` or `.`, looked for eight bytes at a time ([`not_plain_host`]); where fewer than eight
-/// bytes are left, the index of the first of them. No byte before it stops the host scan,
-/// whichever of its tables; a `/`, `?`, `#` or `:` there is where the host ends.
+/// `-` or `.`, looked for sixteen bytes at a time ([`not_plain_host`]; the input's last
+/// sixteen bytes for the rest), or the input's length; for input shorter than sixteen bytes,
+/// `from`. No byte before it stops the host scan, whichever of its tables; a `/`, `?`, `#` or
+/// `:` there is where the host ends.
 #[inline(always)]
 pub(super) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
-    while let Some(chunk) = bytes
-        .get(i..i + 8)
-        .and_then(|c| <&[u8; 8]>::try_from(c).ok())
+    while let Some(block) = bytes
+        .get(i..i + 16)
+        .and_then(|c| <&[u8; 16]>::try_from(c).ok())
     {
-        let found = not_plain_host(chunk);
+        let found = not_plain_host::<Bytes16>(block);
         if found != 0 {
-            return i + (found.trailing_zeros() / 8) as usize;
+            return i + found.trailing_zeros() as usize;
         }
-        i += 8;
+        i += 16;
     }
-    i
+    let Some(last) = bytes.len().checked_sub(16) else {
+        return i;
+    };
+    match bytes
+        .get(last..)
+        .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+    {
+        // The bytes before `i` were looked at: shifted out.
+        Some(block) if i < bytes.len() => {
+            let found = not_plain_host::<Bytes16>(block) >> (i - last);
+            if found != 0 {
+                i + found.trailing_zeros() as usize
+            } else {
+                bytes.len()
+            }
+        }
+        _ => i,
+    }
 }

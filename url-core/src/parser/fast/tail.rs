@@ -2,15 +2,19 @@
 //! takes the place of the path state, the query state and the fragment state (spec 4.4) on an
 //! input that is already normal.
 //!
-//! The pass is a three-state automaton (path, query, fragment) over eight bytes at a time,
-//! driven by one 256-entry class table ([`TAIL`]). A chunk is first tested with one table load
-//! per byte OR-ed together ([`any_of`], [`Pass::may_hold_event`]), which most chunks pass
-//! without a hit; only a chunk that may hold an event has its classes gathered into one word
-//! ([`classes`], out of line in [`Pass::take_chunk`]), in which every event of the chunk is
-//! found with masks and `trailing_zeros`, state changes included, without scanning the chunk
-//! again. It replaces a scan per component that restarted at each delimiter and stopped at
-//! every `.` and `%` of the path (measured with callgrind on `url-profile ours parse`, kasztp:
-//! 714.7 to 642.6 instructions a URL together with the one-copy build). The events:
+//! The pass is a three-state automaton (path, query, fragment) over sixteen bytes at a time,
+//! in the style of simdjson's structural index: a block classifier (SSE2 where there is SSE2:
+//! `simd.rs`) marks the bytes that may be events, and the pass visits only the marked bytes,
+//! with `trailing_zeros`, looking each up in the one 256-entry class table ([`TAIL`],
+//! [`Pass::take`]). In the path state ([`not_plain_path`]) the marks are the bytes that are
+//! not an ASCII letter, digit, `/`, `-` or `_` (bytes in no class of [`TAIL`] but `/`'s); once
+//! the pass is in the query or fragment state ([`query_fragment_stops`]), the bytes that may
+//! stop those states. In most blocks one byte or none is marked. It replaces a scan per
+//! component that restarted at each delimiter and stopped at every `.` and `%` of the path,
+//! and then a pass over eight bytes at a time with a table load per byte (callgrind,
+//! `url-profile ours parse`, instructions a URL: kasztp 543.2 to 519.5, node_files 617.1 to
+//! 586.4, isaacs_files 899.4 to 737.1, the bench's generated long URLs 15,910 to 12,636). A
+//! marked byte is an event when it is:
 //!
 //! - a byte that the current state would percent-encode ([`T_SPECIAL_PATH`] and the other stop
 //!   classes, from `percent`'s sets), where the fast path gives up, except for the `?` that
@@ -19,16 +23,21 @@
 //! - with `units` (a listener, `quiet.rs`), a code point that is not a URL unit (spec 4.3): a
 //!   `%` must start a percent-encoded byte, anything else gives up;
 //! - in the path state, a `.` or `%` right after a `/`: the start of a segment that may be a
-//!   single- or double-dot segment (path state, steps 1.2 to 1.4), found without stopping at
-//!   every dot: the `/` bits of the word shifted one byte on meet the `.`/`%` bits.
+//!   single- or double-dot segment (path state, steps 1.2 to 1.4).
 //!
-//! The last chunk is the input's last eight bytes, its classes shifted so that no byte before
-//! the pass's position counts (shorter input is gathered byte by byte).
+//! The last block is the input's last sixteen bytes, its marks shifted so that no byte before
+//! the pass's position counts (shorter input is copied into a block padded with zeros).
+//!
+//! Measured and dropped: classifying each state's stops themselves in the block (its set as
+//! SSE2 comparisons, about forty instructions a block; kasztp +23 a URL, node_files +65 against
+//! the table), and the path state's marks in every state (long queries, where `=`, `&` and `%`
+//! are marked, then cost more than the table: the long URLs +39%).
 
 use super::scan::{
-    T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SLASH, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL, UNITS_TAIL,
-    any_of, classes, splat,
+    T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL, UNITS_TAIL,
+    not_plain_path, query_fragment_stops,
 };
+use super::simd::Bytes16;
 use crate::parser::tables::{is_double_dot, is_single_dot};
 use percent::{ByteTable, is_percent_encoded_byte};
 
@@ -82,113 +91,107 @@ struct Pass<'a> {
     path_stop: u8,
     query_stop: u8,
     state: State,
-    /// The classes the pass looks for in its state: the state's stops, and in the path state
-    /// also [`T_DOT`].
-    watch: u8,
     tail: Tail,
 }
 
 impl Pass<'_> {
-    /// The stop classes of `state`.
+    /// The stop classes of the current state.
     #[inline(always)]
-    fn stop(&self, state: State) -> u8 {
-        match state {
+    fn stop(&self) -> u8 {
+        match self.state {
             State::Path => self.path_stop,
             State::Query => self.query_stop,
             State::Fragment => T_FRAGMENT,
         }
     }
 
-    /// Moves to `state`.
+    /// Takes the byte at `at`, one that [`not_plain_path`] marks: a state change, nothing, or
+    /// `None` to leave the input to the general path.
     #[inline(always)]
-    fn enter(&mut self, state: State) {
-        self.state = state;
-        self.watch = match state {
-            State::Path => self.path_stop | T_DOT,
-            _ => self.stop(state),
-        };
-    }
-
-    /// Whether a chunk whose classes OR to `any` and that starts at `i` may hold an event:
-    /// a stop, or in the path state a `.` or `%` that a `/` may come right before (one in the
-    /// chunk, or the byte before it). Never `false` for a chunk with an event.
-    #[inline(always)]
-    fn may_hold_event(&self, any: u8, i: usize) -> bool {
-        // Most chunks hold nothing watched: one test and one branch for them.
-        let found = any & self.watch;
-        found != 0
-            && (found & !T_DOT != 0
-                || any & T_SLASH != 0
-                || i.checked_sub(1)
-                    .is_some_and(|j| self.bytes.get(j) == Some(&b'/')))
-    }
-
-    /// [`Pass::take_events`] on the chunk at `i`.
-    #[inline(never)]
-    fn take_chunk(&mut self, chunk: &[u8; 8], i: usize) -> Option<()> {
-        self.take_events(classes(self.table, chunk), i)
-    }
-
-    /// [`Pass::take_events`] on the bytes from `i` on of the input's last eight bytes, which
-    /// start at `last`.
-    #[inline(never)]
-    fn take_last(&mut self, chunk: &[u8; 8], i: usize, last: usize) -> Option<()> {
-        let word = classes(self.table, chunk) >> (8 * (i - last));
-        self.take_events(word, i)
-    }
-
-    /// Takes every event of the chunk at `i` whose classes are `word` (zero past the end of
-    /// the input): the state changes, or `None` to leave the input to the general path. Out of
-    /// line: the chunk loop stays small, and only a chunk that may hold an event comes here.
-    #[inline(always)]
-    fn take_events(&mut self, word: u64, i: usize) -> Option<()> {
-        let after_slash = i
-            .checked_sub(1)
-            .is_some_and(|j| self.bytes.get(j) == Some(&b'/'));
-        // The bytes of the chunk not yet looked at.
-        let mut unseen = u64::MAX;
-        loop {
-            let stops = word & splat(self.stop(self.state));
-            let dots = if self.state == State::Path {
-                // Each `/` bit moved to the `.`/`%` bit of the next byte.
-                let slashes = (word & splat(T_SLASH)) << 9 | u64::from(after_slash) << 1;
-                slashes & word & splat(T_DOT)
-            } else {
-                0
-            };
-            let events = (stops | dots) & unseen;
-            if events == 0 {
-                return Some(());
-            }
-            let k = events.trailing_zeros() / 8;
-            let at = i + k as usize;
-            let this = 0xFF << (8 * k);
-            if stops & this != 0 {
-                match (self.bytes.get(at), self.state) {
-                    // Path state, step 1.5: the query state.
-                    (Some(b'?'), State::Path) => {
-                        self.tail.query = Some(at);
-                        self.enter(State::Query);
-                    }
-                    // Path state, step 1.6, and query state, step 3: the fragment state.
-                    (Some(b'#'), State::Path | State::Query) => {
-                        self.tail.fragment = Some(at);
-                        self.enter(State::Fragment);
-                    }
-                    // URL units: a `%` must start a percent-encoded byte.
-                    (Some(b'%'), _) if self.units && is_percent_encoded_byte(self.bytes, at) => {}
-                    // A byte to encode, a special URL's `\`, or not a URL unit.
-                    _ => return None,
+    fn take(&mut self, at: usize) -> Option<()> {
+        let b = *self.bytes.get(at)?;
+        let classes = self.table.get(b);
+        if classes & self.stop() != 0 {
+            match (b, self.state) {
+                // Path state, step 1.5: the query state.
+                (b'?', State::Path) => {
+                    self.tail.query = Some(at);
+                    self.state = State::Query;
                 }
+                // Path state, step 1.6, and query state, step 3: the fragment state.
+                (b'#', State::Path | State::Query) => {
+                    self.tail.fragment = Some(at);
+                    self.state = State::Fragment;
+                }
+                // URL units: a `%` must start a percent-encoded byte.
+                (b'%', _) if self.units && is_percent_encoded_byte(self.bytes, at) => {}
+                // A byte to encode, a special URL's `\`, or not a URL unit.
+                _ => return None,
             }
-            // Path state, steps 1.2 to 1.4: a single- or double-dot segment is the general
-            // path's to drop or shorten.
-            if dots & this != 0 && is_dot_segment_at(self.bytes, at) {
-                return None;
-            }
-            unseen = (u64::MAX << (8 * k)) << 8;
+        }
+        // Path state, steps 1.2 to 1.4: a segment that starts with `.` or `%` may be a single-
+        // or double-dot segment, which is the general path's to drop or shorten.
+        if self.state == State::Path
+            && classes & T_DOT != 0
+            && at.checked_sub(1).and_then(|j| self.bytes.get(j)) == Some(&b'/')
+            && is_dot_segment_at(self.bytes, at)
+        {
+            return None;
+        }
+        Some(())
+    }
+}
+
+/// The block of sixteen bytes that holds byte `i` and the ones after it, the number of its
+/// bytes before `i`, and the bits of the bytes from `i` to the end of the input: the block at
+/// `i`, or at the end the input's last sixteen bytes, or for shorter input a copy padded with
+/// zeros.
+#[inline(always)]
+fn block_at(bytes: &[u8], i: usize) -> Option<([u8; 16], u32, u32)> {
+    if let Some(block) = bytes
+        .get(i..i + 16)
+        .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+    {
+        return Some((*block, 0, u32::from(u16::MAX)));
+    }
+    let left = bytes.len().checked_sub(i)?;
+    let valid = (1u32 << left) - 1;
+    match bytes.len().checked_sub(16) {
+        Some(last) => {
+            let block = bytes
+                .get(last..)
+                .and_then(|c| <&[u8; 16]>::try_from(c).ok())?;
+            Some((*block, (i - last) as u32, valid))
+        }
+        None => {
+            let mut padded = [0u8; 16];
+            let rest = bytes.get(i..).unwrap_or_default();
+            padded.get_mut(..rest.len())?.copy_from_slice(rest);
+            Some((padded, 0, valid))
         }
     }
+}
+
+/// Runs `pass` over the blocks from `i` on while `go` holds, looking up in each the bytes that
+/// `marks` marks (most blocks hold one or none): where it stopped, or `None` where the general
+/// path must decide.
+#[inline(always)]
+fn blocks(
+    pass: &mut Pass<'_>,
+    mut i: usize,
+    marks: fn(&[u8; 16]) -> u32,
+    go: impl Fn(&Pass<'_>) -> bool,
+) -> Option<usize> {
+    while i < pass.bytes.len() && go(pass) {
+        let (block, shift, valid) = block_at(pass.bytes, i)?;
+        let mut marked = (marks(&block) >> shift) & valid;
+        while marked != 0 {
+            pass.take(i + marked.trailing_zeros() as usize)?;
+            marked &= marked - 1;
+        }
+        i += 16;
+    }
+    Some(i)
 }
 
 /// The path, query and fragment states from `from` (in `start`) to the end of the input: where
@@ -207,45 +210,19 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
         path_stop,
         query_stop,
         state: start,
-        watch: 0,
         tail: Tail {
             query: None,
             fragment: None,
         },
     };
-    pass.enter(start);
-    let table = pass.table;
-    let mut i = from;
-    while let Some(chunk) = bytes
-        .get(i..i + 8)
-        .and_then(|c| <&[u8; 8]>::try_from(c).ok())
-    {
-        if pass.may_hold_event(any_of(table, chunk), i) {
-            pass.take_chunk(chunk, i)?;
-        }
-        i += 8;
-    }
-    if i < bytes.len() {
-        match bytes.len().checked_sub(8) {
-            // The input's last eight bytes, of which the first `i - last` were looked at.
-            Some(last) => {
-                let chunk = bytes
-                    .get(last..)
-                    .and_then(|c| <&[u8; 8]>::try_from(c).ok())?;
-                if pass.may_hold_event(any_of(table, chunk), last) {
-                    pass.take_last(chunk, i, last)?;
-                }
-            }
-            None => {
-                let rest = bytes.get(i..).unwrap_or_default();
-                let word = rest
-                    .iter()
-                    .rev()
-                    .fold(0, |word, &b| word << 8 | u64::from(table.get(b)));
-                pass.take_events(word, i)?;
-            }
-        }
-    }
+    // The path state's blocks (and with `units`, where more bytes stop each state, every
+    // block) look up the bytes that are not plain; once the pass has left the path state,
+    // only those that may stop the query or the fragment state. In a block where the state
+    // changes, the path's marks, a superset, serve to its end.
+    let i = blocks(&mut pass, from, not_plain_path::<Bytes16>, |pass| {
+        units || pass.state == State::Path
+    })?;
+    blocks(&mut pass, i, query_fragment_stops::<Bytes16>, |_| true)?;
     Some(pass.tail)
 }
 

@@ -201,9 +201,9 @@ fn plain_host_end_stops_at_the_first_byte_outside_its_set_and_no_host_scan_stops
         assert!(!UNITS_STOP.contains(b, HOST_STOP));
         assert!(!UNITS_UPPER_HOST.contains(b, UPPER_HOST_STOP));
     }
-    // Every byte value at every position of inputs up to 24 bytes long, from every start: the
-    // first byte outside the set, or the start of the last bytes (fewer than eight) before it.
-    for len in 0..24 {
+    // Every byte value at every position of inputs up to 35 bytes long, from every start: the
+    // first byte outside the set (or the end), or for input shorter than one block, the start.
+    for len in 0..36 {
         for at in 0..len {
             for b in 0..=u8::MAX {
                 let mut bytes = vec![b'a'; len];
@@ -211,11 +211,32 @@ fn plain_host_end_stops_at_the_first_byte_outside_its_set_and_no_host_scan_stops
                 for from in 0..=len {
                     let end = plain_host_end(&bytes, from);
                     let first = (from..len).find(|&k| !plain(bytes[k])).unwrap_or(len);
-                    // The last whole chunk from `from` ends at `last`.
-                    let last = from + (len - from) / 8 * 8;
-                    assert_eq!(end, first.min(last), "{bytes:?} from {from}");
+                    let expected = if len < 16 { from } else { first };
+                    assert_eq!(end, expected, "{bytes:?} from {from}");
                 }
             }
         }
+    }
+}
+
+#[test]
+fn the_bytes_the_tail_pass_skips_are_in_no_class_of_its_tables_but_slash() {
+    use super::scan::{T_SLASH, TAIL, UNITS_TAIL};
+    for b in (0..=u8::MAX).filter(|&b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_'))
+    {
+        assert_eq!(TAIL.get(b) & !T_SLASH, 0, "{b}");
+        assert_eq!(UNITS_TAIL.get(b) & !T_SLASH, 0, "{b}");
+    }
+}
+
+#[test]
+fn the_bytes_the_tail_pass_skips_in_the_query_and_fragment_stop_neither() {
+    use super::scan::{T_FRAGMENT, T_QUERY, T_SPECIAL_QUERY, TAIL};
+    for b in (0x21..0x7F).filter(|b| !b"\"#'<>`".contains(b)) {
+        assert_eq!(
+            TAIL.get(b) & (T_QUERY | T_SPECIAL_QUERY | T_FRAGMENT),
+            0,
+            "{b}"
+        );
     }
 }

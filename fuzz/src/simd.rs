@@ -1,0 +1,56 @@
+//! Target `simd`: url-core's SSE2 block operations (its one module of `unsafe` code,
+//! `parser/fast/simd.rs`) against their scalar twin, and the fast path's block host scan
+//! against a byte-by-byte model.
+//!
+//! Input: any bytes. Properties:
+//! - for each 33-byte window of the input (the first 64; a shorter input padded with zeros):
+//!   every vector operation on its first 16 bytes, its next 16 and the comparand its last byte,
+//!   gives the scalar twin's masks (`url_core::simd_testing::block_ops`), and so does each
+//!   block scan of the fast path on its first 16 bytes, which also gives the model's marks
+//!   (`block_scans`: the bytes the host scan, and the path, query and fragment pass in the
+//!   path state and in the query and fragment states, stop at);
+//! - the host scan from each of the first 64 positions (and the end) gives the index of the
+//!   first byte that is not an ASCII lower-case letter, digit, `-` or `.`, or the input's length
+//!   (for input shorter than one block, the position it starts from).
+
+use url_core::simd_testing::{block_ops, block_scans, plain_host_end};
+
+/// Whether the host scan passes `b`.
+fn plain(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.'
+}
+
+/// Whether the path, query and fragment pass skips `b`.
+fn plain_in_path(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_')
+}
+
+/// Checks one input (see the module docs).
+pub fn check(data: &[u8]) {
+    let mut padded = data.to_vec();
+    padded.resize(data.len().max(33), 0);
+    for window in padded.windows(33).take(64) {
+        let (block, rest) = window.split_at(16);
+        let (other, comparand) = rest.split_at(16);
+        let block: &[u8; 16] = block.try_into().unwrap_or(&[0; 16]);
+        let other: &[u8; 16] = other.try_into().unwrap_or(&[0; 16]);
+        let b = comparand.first().copied().unwrap_or_default();
+        let (vector, scalar) = block_ops(block, other, b);
+        assert_eq!(vector, scalar, "{block:?} {other:?} {b}");
+        let (vector, scalar) = block_scans(block);
+        let marks = |f: fn(u8) -> bool| (0..16).fold(0u32, |m, k| m | u32::from(!f(block[k])) << k);
+        assert_eq!(vector, scalar, "{block:?}");
+        let in_query = |b: u8| (0x21..0x7F).contains(&b) && !b"\"#'<>`".contains(&b);
+        let model = [marks(plain), marks(plain_in_path), marks(in_query)];
+        assert_eq!(vector, model, "{block:?}");
+    }
+    for from in (0..=data.len()).take(65).chain([data.len()]) {
+        let first = data
+            .iter()
+            .skip(from)
+            .position(|&b| !plain(b))
+            .map_or(data.len(), |k| from + k);
+        let expected = if data.len() < 16 { from } else { first };
+        assert_eq!(plain_host_end(data, from), expected, "{data:?} from {from}");
+    }
+}

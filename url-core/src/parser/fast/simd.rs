@@ -1,0 +1,223 @@
+//! Sixteen bytes at a time: the few vector operations that the fast path's block scans
+//! (`scan.rs`, `plain_host_end`) are built of, as one small safe API, the [`Lanes`] trait.
+//!
+//! This is the crate's one module of `unsafe` code (the crate denies `unsafe_code`; this module
+//! alone allows it, for `core::arch` calls): on x86_64 with SSE2, which is the architecture's
+//! baseline, checked at compile time with `cfg(target_feature)` (this `no_std` crate does no
+//! runtime detection), each operation is one SSE2 instruction ([`Sse2`]). Everywhere else, and
+//! under Miri, the parser uses the scalar twin ([`Scalar`]): the same operations on a byte
+//! array, in safe code. The tests (`simd_tests.rs`) compare the two on every byte value at every
+//! position and on pseudo-random blocks, also under Miri (which runs these SSE2 intrinsics),
+//! and the fuzz target `simd` compares them on arbitrary blocks (through `simd_testing.rs`).
+//!
+//! A vector is sixteen lanes of one byte; a comparison gives `0xFF` in each lane where it
+//! holds and `0x00` elsewhere, and [`Lanes::mask`] gathers the lanes' high bits, lane `k` in
+//! bit `k`, for `trailing_zeros`.
+
+/// Sixteen bytes as lanes, and the operations on them.
+pub(crate) trait Lanes: Copy {
+    /// The bytes of `block`, lane `k` holding `block[k]`.
+    fn load(block: &[u8; 16]) -> Self;
+    /// `b` in every lane.
+    fn splat(b: u8) -> Self;
+    /// `0xFF` in each lane equal to `b`.
+    fn eq(self, b: u8) -> Self;
+    /// `0xFF` in each lane below `b`, both read as `i8`: every byte from `0x80` on is below any
+    /// `b` up to `0x7F`.
+    fn lt_signed(self, b: u8) -> Self;
+    /// `0xFF` in each lane above `b`, both read as `i8`: no byte from `0x80` on is above any
+    /// `b` up to `0x7F`.
+    fn gt_signed(self, b: u8) -> Self;
+    /// The lanes set in both `self` and `other`.
+    fn and(self, other: Self) -> Self;
+    /// The lanes set in `self` or in `other`.
+    fn or(self, other: Self) -> Self;
+    /// The high bit of lane `k` in bit `k`.
+    fn mask(self) -> u16;
+}
+
+/// The implementation the parser uses: [`Sse2`] on x86_64 (outside Miri).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+pub(crate) type Bytes16 = Sse2;
+
+/// The implementation the parser uses: the scalar twin on this target.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+pub(crate) type Bytes16 = Scalar;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use core::arch::x86_64::{
+    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+};
+
+/// Sixteen bytes in one SSE2 register.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[derive(Clone, Copy)]
+pub(crate) struct Sse2(__m128i);
+
+// SAFETY (every block below): the intrinsics' one requirement is the SSE2 target feature, which
+// the `cfg` on this impl makes certain at compile time. Only `load` touches memory, see there.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+impl Lanes for Sse2 {
+    #[inline(always)]
+    fn load(block: &[u8; 16]) -> Self {
+        // SAFETY: SSE2 is enabled; `block` is a reference to 16 readable bytes, which
+        // `_mm_loadu_si128` reads with no alignment requirement.
+        Self(unsafe { _mm_loadu_si128(block.as_ptr().cast::<__m128i>()) })
+    }
+
+    #[inline(always)]
+    fn splat(b: u8) -> Self {
+        // SAFETY: SSE2 is enabled; register operations only.
+        Self(unsafe { _mm_set1_epi8(b as i8) })
+    }
+
+    #[inline(always)]
+    fn eq(self, b: u8) -> Self {
+        // SAFETY: SSE2 is enabled; register operations only.
+        Self(unsafe { _mm_cmpeq_epi8(self.0, _mm_set1_epi8(b as i8)) })
+    }
+
+    #[inline(always)]
+    fn lt_signed(self, b: u8) -> Self {
+        // SAFETY: SSE2 is enabled; register operations only.
+        Self(unsafe { _mm_cmplt_epi8(self.0, _mm_set1_epi8(b as i8)) })
+    }
+
+    #[inline(always)]
+    fn gt_signed(self, b: u8) -> Self {
+        // SAFETY: SSE2 is enabled; register operations only.
+        Self(unsafe { _mm_cmpgt_epi8(self.0, _mm_set1_epi8(b as i8)) })
+    }
+
+    #[inline(always)]
+    fn and(self, other: Self) -> Self {
+        // SAFETY: SSE2 is enabled; register operations only.
+        Self(unsafe { _mm_and_si128(self.0, other.0) })
+    }
+
+    #[inline(always)]
+    fn or(self, other: Self) -> Self {
+        // SAFETY: SSE2 is enabled; register operations only.
+        Self(unsafe { _mm_or_si128(self.0, other.0) })
+    }
+
+    #[inline(always)]
+    fn mask(self) -> u16 {
+        // SAFETY: SSE2 is enabled; register operations only. The result's low 16 bits are the
+        // lanes' high bits and the rest are zero, so the cast keeps all of it.
+        (unsafe { _mm_movemask_epi8(self.0) }) as u16
+    }
+}
+
+/// The scalar twin: sixteen bytes in an array, each operation a loop over the lanes. (On x86_64
+/// only the tests and the fuzz target use it.)
+#[cfg_attr(
+    all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(miri),
+        not(any(test, feature = "testing"))
+    ),
+    allow(dead_code)
+)]
+#[derive(Clone, Copy)]
+pub(crate) struct Scalar([u8; 16]);
+
+impl Scalar {
+    /// Each lane mapped by `f` to `0xFF` (true) or `0x00`.
+    #[inline(always)]
+    fn lanes(self, f: impl Fn(u8) -> bool) -> Self {
+        Self(self.0.map(|x| if f(x) { 0xFF } else { 0 }))
+    }
+
+    /// Each lane of `self` combined with the same lane of `other` by `f`.
+    #[inline(always)]
+    fn zip(self, other: Self, f: impl Fn(u8, u8) -> u8) -> Self {
+        let mut out = self.0;
+        for (x, y) in out.iter_mut().zip(other.0) {
+            *x = f(*x, y);
+        }
+        Self(out)
+    }
+}
+
+impl Lanes for Scalar {
+    #[inline(always)]
+    fn load(block: &[u8; 16]) -> Self {
+        Self(*block)
+    }
+
+    #[inline(always)]
+    fn splat(b: u8) -> Self {
+        Self([b; 16])
+    }
+
+    #[inline(always)]
+    fn eq(self, b: u8) -> Self {
+        self.lanes(|x| x == b)
+    }
+
+    #[inline(always)]
+    fn lt_signed(self, b: u8) -> Self {
+        self.lanes(|x| (x as i8) < (b as i8))
+    }
+
+    #[inline(always)]
+    fn gt_signed(self, b: u8) -> Self {
+        self.lanes(|x| (x as i8) > (b as i8))
+    }
+
+    #[inline(always)]
+    fn and(self, other: Self) -> Self {
+        self.zip(other, |x, y| x & y)
+    }
+
+    #[inline(always)]
+    fn or(self, other: Self) -> Self {
+        self.zip(other, |x, y| x | y)
+    }
+
+    #[inline(always)]
+    fn mask(self) -> u16 {
+        self.0
+            .iter()
+            .rev()
+            .fold(0, |mask, &x| mask << 1 | u16::from(x >> 7))
+    }
+}
+
+/// The vector implementation where there is one ([`Sse2`] on x86_64 with SSE2, also under
+/// Miri), else the scalar twin: what the tests and the fuzz target compare with [`Scalar`].
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "sse2",
+    any(test, feature = "testing")
+))]
+pub(crate) type Vector = Sse2;
+
+/// The vector implementation where there is one: none on this target, so the scalar twin.
+#[cfg(all(
+    not(all(target_arch = "x86_64", target_feature = "sse2")),
+    any(test, feature = "testing")
+))]
+pub(crate) type Vector = Scalar;
+
+/// Every operation of [`Lanes`] on `block` (and `other`, and the comparand `b`), as masks:
+/// `eq`, `lt_signed`, `gt_signed`, `and` and `or` of the two blocks' lanes, `or` with `b` in
+/// every lane (`splat`), and the two blocks' own high bits.
+#[cfg(any(test, feature = "testing"))]
+#[inline(never)]
+pub(crate) fn all_ops<V: Lanes>(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 8] {
+    let (x, y) = (V::load(block), V::load(other));
+    [
+        x.eq(b).mask(),
+        x.lt_signed(b).mask(),
+        x.gt_signed(b).mask(),
+        x.and(y).mask(),
+        x.or(y).mask(),
+        x.or(V::splat(b)).mask(),
+        x.mask(),
+        y.mask(),
+    ]
+}

@@ -1,0 +1,42 @@
+//! For the fuzz target `simd` (feature `testing`; not API, no stability promise): the vector
+//! operations of `simd.rs` and the block scans of `scan.rs`, by the vector implementation and
+//! by the scalar twin. A module of its own, so that `simd.rs` needs nothing of the scans.
+
+use super::scan::{not_plain_host, not_plain_path, query_fragment_stops};
+use super::simd::{Scalar, Vector, all_ops};
+
+/// Every vector operation on `block`, `other` and the comparand `b` (see the module's
+/// `all_ops`), by the vector implementation and by the scalar twin: equal when they agree.
+pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 8], [u16; 8]) {
+    (
+        all_ops::<Vector>(block, other, b),
+        all_ops::<Scalar>(block, other, b),
+    )
+}
+
+/// The fast path's block scans on `block`, by the vector implementation and by the scalar
+/// twin: the bytes (bit `k` for byte `k`) that are not an ASCII lower-case letter, digit,
+/// `-` or `.` (the host scan's), those that are not an ASCII letter, digit, `/`, `-` or `_`
+/// (the path, query and fragment pass's in the path state), and those that may stop the query
+/// or the fragment state (the C0 controls, space, DEL, non-ASCII, `"#'<>` and `` ` ``).
+pub fn block_scans(block: &[u8; 16]) -> ([u32; 3], [u32; 3]) {
+    (
+        [
+            not_plain_host::<Vector>(block),
+            not_plain_path::<Vector>(block),
+            query_fragment_stops::<Vector>(block),
+        ],
+        [
+            not_plain_host::<Scalar>(block),
+            not_plain_path::<Scalar>(block),
+            query_fragment_stops::<Scalar>(block),
+        ],
+    )
+}
+
+/// The fast path's host scan (`plain_host_end`): the index of the first byte from `from`
+/// on that is not an ASCII lower-case letter, digit, `-` or `.`, or the input's length;
+/// `from` for input shorter than sixteen bytes.
+pub fn plain_host_end(bytes: &[u8], from: usize) -> usize {
+    super::scan::plain_host_end(bytes, from)
+}

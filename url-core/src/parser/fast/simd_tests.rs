@@ -1,0 +1,165 @@
+//! The vector operations (`simd.rs`) against their scalar twin and against their definitions,
+//! and the block scans built on them (`scan.rs`). These also run under Miri (`cargo +nightly
+//! miri test -p whatwg-url-core simd_tests`), which then checks the SSE2 code's `unsafe`
+//! blocks; Miri interprets each intrinsic and each lane of the twin, so there every byte value
+//! at every position is tried with one comparand (in turn from the fast path's own and the
+//! edges of the signed order) and one surrounding block, not with all of them.
+
+use super::scan::{not_plain_host, not_plain_path, query_fragment_stops};
+use super::simd::{Scalar, Vector, all_ops};
+use alloc::vec::Vec;
+
+/// The fast path's comparands and the edges of the signed order.
+const EDGES: [u8; 9] = [
+    0x00,
+    b'-' - 1,
+    b'/',
+    b'9' + 1,
+    b'a' - 1,
+    b'z' + 1,
+    0x7F,
+    0x80,
+    0xFF,
+];
+
+/// The comparands to try on the `n`-th block: every byte value, or under Miri one of [`EDGES`].
+fn comparands(n: usize) -> Vec<u8> {
+    if cfg!(miri) {
+        EDGES.get(n % EDGES.len()).copied().into_iter().collect()
+    } else {
+        (0..=u8::MAX).collect()
+    }
+}
+
+/// How many variants of a block to try: all, or under Miri the first.
+fn variants<T>(all: &[T]) -> &[T] {
+    if cfg!(miri) { &all[..1] } else { all }
+}
+
+/// A block of sixteen different bytes, spread over the whole range.
+fn filler(seed: u8) -> [u8; 16] {
+    core::array::from_fn(|k| seed.wrapping_add((k as u8).wrapping_mul(0x4B)))
+}
+
+/// `all_ops`, from the definitions of the operations.
+fn model(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 8] {
+    let mask = |f: &dyn Fn(usize) -> bool| (0..16).fold(0u16, |m, k| m | u16::from(f(k)) << k);
+    [
+        mask(&|k| block[k] == b),
+        mask(&|k| (block[k] as i8) < (b as i8)),
+        mask(&|k| (block[k] as i8) > (b as i8)),
+        mask(&|k| block[k] & other[k] >= 0x80),
+        mask(&|k| block[k] | other[k] >= 0x80),
+        mask(&|k| block[k] | b >= 0x80),
+        mask(&|k| block[k] >= 0x80),
+        mask(&|k| other[k] >= 0x80),
+    ]
+}
+
+/// The three agree on one input.
+fn check(block: &[u8; 16], other: &[u8; 16], b: u8) {
+    let expected = model(block, other, b);
+    assert_eq!(
+        all_ops::<Scalar>(block, other, b),
+        expected,
+        "{block:?} {other:?} {b}"
+    );
+    assert_eq!(
+        all_ops::<Vector>(block, other, b),
+        expected,
+        "{block:?} {other:?} {b}"
+    );
+}
+
+#[test]
+fn every_operation_on_every_byte_value_at_every_position() {
+    for at in 0..16 {
+        for x in 0..=u8::MAX {
+            let mut block = filler(x);
+            block[at] = x;
+            let other = filler(!x);
+            for b in comparands(at * 256 + usize::from(x)) {
+                check(&block, &other, b);
+            }
+        }
+    }
+}
+
+/// A xorshift generator: reproducible blocks without a dependency.
+fn blocks(mut state: u64, n: usize) -> impl Iterator<Item = [u8; 16]> {
+    core::iter::repeat_with(move || {
+        core::array::from_fn(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 56) as u8
+        })
+    })
+    .take(n)
+}
+
+#[test]
+fn every_operation_on_pseudo_random_blocks() {
+    let n = if cfg!(miri) { 64 } else { 20_000 };
+    let others: Vec<_> = blocks(0x9E37_79B9_7F4A_7C15, n).collect();
+    for (k, (block, other)) in blocks(0x2545_F491_4F6C_DD1D, n).zip(&others).enumerate() {
+        check(&block, other, other[k % 16]);
+    }
+}
+
+/// A block scan by both implementations, against the model `plain` (the bytes it passes), on
+/// every byte value at every position of `base`, with (in turn) each of `seconds` five bytes
+/// after it.
+fn check_block_scan(
+    scans: [fn(&[u8; 16]) -> u32; 2],
+    plain: fn(u8) -> bool,
+    base: [u8; 16],
+    seconds: &[Option<u8>],
+) {
+    for at in 0..16 {
+        for x in 0..=u8::MAX {
+            for &second in variants(seconds) {
+                let mut block = base;
+                block[at] = x;
+                if let Some(s) = second {
+                    block[(at + 5) % 16] = s;
+                }
+                let expected = (0..16).fold(0u32, |m, k| m | u32::from(!plain(block[k])) << k);
+                for scan in scans {
+                    assert_eq!(scan(&block), expected, "{block:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_block_host_scan_on_every_byte_value_at_every_position() {
+    // Whether the host scan passes `b`: an ASCII lower-case letter, digit, `-` or `.`.
+    let plain = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';
+    let seconds = [None, Some(b'/'), Some(0xC3)];
+    let scans = [not_plain_host::<Scalar>, not_plain_host::<Vector>];
+    check_block_scan(scans, plain, *b"abcdefghij0123-.", &seconds);
+}
+
+#[test]
+fn the_block_path_scan_on_every_byte_value_at_every_position() {
+    // Whether the path, query and fragment pass skips `b`: an ASCII letter, digit, `/`, `-`
+    // or `_`.
+    let plain = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_');
+    let seconds = [None, Some(b'.'), Some(0x80)];
+    let scans = [not_plain_path::<Scalar>, not_plain_path::<Vector>];
+    check_block_scan(scans, plain, *b"/Az09-_azAZ/b-c_", &seconds);
+}
+
+#[test]
+fn the_block_query_and_fragment_scan_on_every_byte_value_at_every_position() {
+    // Whether the pass skips `b` in the query and fragment states.
+    let plain = |b: u8| (0x21..0x7F).contains(&b) && !b"\"#'<>`".contains(&b);
+    let seconds = [None, Some(b'#'), Some(0xFF)];
+    let scans = [
+        query_fragment_stops::<Scalar>,
+        query_fragment_stops::<Vector>,
+    ];
+    check_block_scan(scans, plain, *b"a=1&b=%20.~!$(*)", &seconds);
+}
