@@ -35,6 +35,17 @@ use scan::{
     UPPER_HOST_STOP, plain_host_end, scan, scan_in,
 };
 
+// On x86_64 the parser uses the vector scans; the table twin serves the tests and fuzzing.
+#[cfg_attr(
+    all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(miri),
+        not(any(test, feature = "testing"))
+    ),
+    allow(dead_code)
+)]
+mod marks;
 mod overrides;
 mod quiet;
 mod relative;

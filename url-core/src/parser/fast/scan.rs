@@ -6,7 +6,8 @@ use host::{FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS};
 use percent::classes::is_url_code_point;
 use percent::{ByteTable, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
-use super::simd::{Bytes16, Lanes};
+use super::marks::{BlockMarks, Native};
+use super::simd::Lanes;
 
 /// A set of scans, as bits: `STOP.contains(b, class)` when byte `b` stops scan `class`.
 pub(super) type Class = u8;
@@ -235,7 +236,7 @@ pub(super) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
         .get(i..i + 16)
         .and_then(|c| <&[u8; 16]>::try_from(c).ok())
     {
-        let found = not_plain_host::<Bytes16>(block);
+        let found = Native::host(block);
         if found != 0 {
             return i + found.trailing_zeros() as usize;
         }
@@ -250,7 +251,7 @@ pub(super) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
     {
         // The bytes before `i` were looked at: shifted out.
         Some(block) if i < bytes.len() => {
-            let found = not_plain_host::<Bytes16>(block) >> (i - last);
+            let found = Native::host(block) >> (i - last);
             if found != 0 {
                 i + found.trailing_zeros() as usize
             } else {

@@ -2,7 +2,7 @@
 //! operations of `simd.rs` and the block scans of `scan.rs`, by the vector implementation and
 //! by the scalar twin. A module of its own, so that `simd.rs` needs nothing of the scans.
 
-use super::scan::{not_plain_host, not_plain_path, query_fragment_stops};
+use super::marks::{BlockMarks, ByTable};
 use super::simd::{Scalar, Vector, all_ops};
 
 /// Every vector operation on `block`, `other` and the comparand `b` (see the module's
@@ -14,24 +14,21 @@ pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 8], [u16; 
     )
 }
 
-/// The fast path's block scans on `block`, by the vector implementation and by the scalar
-/// twin: the bytes (bit `k` for byte `k`) that are not an ASCII lower-case letter, digit,
-/// `-` or `.` (the host scan's), those that are not an ASCII letter, digit, `/`, `-` or `_`
-/// (the path, query and fragment pass's in the path state), and those that may stop the query
-/// or the fragment state (the C0 controls, space, DEL, non-ASCII, `"#'<>` and `` ` ``).
-pub fn block_scans(block: &[u8; 16]) -> ([u32; 3], [u32; 3]) {
-    (
-        [
-            not_plain_host::<Vector>(block),
-            not_plain_path::<Vector>(block),
-            query_fragment_stops::<Vector>(block),
-        ],
-        [
-            not_plain_host::<Scalar>(block),
-            not_plain_path::<Scalar>(block),
-            query_fragment_stops::<Scalar>(block),
-        ],
-    )
+/// The fast path's block scans on `block`, by the vector implementation, by the scalar twin
+/// of its operations and by the table (`marks.rs`, the parser's scans on other targets): the
+/// bytes (bit `k` for byte `k`) that are not an ASCII lower-case letter, digit, `-` or `.` (the
+/// host scan's), those that are not an ASCII letter, digit, `/`, `-` or `_` (the path, query
+/// and fragment pass's in the path state), and those that may stop the query or the fragment
+/// state (the C0 controls, space, DEL, non-ASCII, `"#'<>` and `` ` ``).
+pub fn block_scans(block: &[u8; 16]) -> [[u32; 3]; 3] {
+    fn scans<M: BlockMarks>(block: &[u8; 16]) -> [u32; 3] {
+        [M::host(block), M::path(block), M::query_fragment(block)]
+    }
+    [
+        scans::<Vector>(block),
+        scans::<Scalar>(block),
+        scans::<ByTable>(block),
+    ]
 }
 
 /// The fast path's host scan (`plain_host_end`): the index of the first byte from `from`

@@ -5,7 +5,9 @@
 //! at every position is tried with one comparand (in turn from the fast path's own and the
 //! edges of the signed order) and one surrounding block, not with all of them.
 
-use super::scan::{not_plain_host, not_plain_path, query_fragment_stops};
+use super::marks::{
+    BlockMarks, ByTable, is_plain_host_byte, is_plain_path_byte, may_stop_query_or_fragment,
+};
 use super::simd::{Scalar, Vector, all_ops};
 use alloc::vec::Vec;
 
@@ -107,11 +109,12 @@ fn every_operation_on_pseudo_random_blocks() {
     }
 }
 
-/// A block scan by both implementations, against the model `plain` (the bytes it passes), on
+/// A block scan by the three implementations (the vector one, the scalar twin of its
+/// operations, the table), against the model `plain` (the bytes it passes), on
 /// every byte value at every position of `base`, with (in turn) each of `seconds` five bytes
 /// after it.
 fn check_block_scan(
-    scans: [fn(&[u8; 16]) -> u32; 2],
+    scans: [fn(&[u8; 16]) -> u32; 3],
     plain: fn(u8) -> bool,
     base: [u8; 16],
     seconds: &[Option<u8>],
@@ -135,31 +138,45 @@ fn check_block_scan(
 
 #[test]
 fn the_block_host_scan_on_every_byte_value_at_every_position() {
-    // Whether the host scan passes `b`: an ASCII lower-case letter, digit, `-` or `.`.
-    let plain = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';
     let seconds = [None, Some(b'/'), Some(0xC3)];
-    let scans = [not_plain_host::<Scalar>, not_plain_host::<Vector>];
-    check_block_scan(scans, plain, *b"abcdefghij0123-.", &seconds);
+    let scans = [Scalar::host, Vector::host, ByTable::host];
+    check_block_scan(scans, is_plain_host_byte, *b"abcdefghij0123-.", &seconds);
 }
 
 #[test]
 fn the_block_path_scan_on_every_byte_value_at_every_position() {
-    // Whether the path, query and fragment pass skips `b`: an ASCII letter, digit, `/`, `-`
-    // or `_`.
-    let plain = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_');
     let seconds = [None, Some(b'.'), Some(0x80)];
-    let scans = [not_plain_path::<Scalar>, not_plain_path::<Vector>];
-    check_block_scan(scans, plain, *b"/Az09-_azAZ/b-c_", &seconds);
+    let scans = [Scalar::path, Vector::path, ByTable::path];
+    check_block_scan(scans, is_plain_path_byte, *b"/Az09-_azAZ/b-c_", &seconds);
 }
 
 #[test]
 fn the_block_query_and_fragment_scan_on_every_byte_value_at_every_position() {
-    // Whether the pass skips `b` in the query and fragment states.
-    let plain = |b: u8| (0x21..0x7F).contains(&b) && !b"\"#'<>`".contains(&b);
     let seconds = [None, Some(b'#'), Some(0xFF)];
     let scans = [
-        query_fragment_stops::<Scalar>,
-        query_fragment_stops::<Vector>,
+        Scalar::query_fragment,
+        Vector::query_fragment,
+        ByTable::query_fragment,
     ];
+    let plain = |b| !may_stop_query_or_fragment(b);
     check_block_scan(scans, plain, *b"a=1&b=%20.~!$(*)", &seconds);
+}
+
+/// The predicates say what the scans' documentation says, byte by byte.
+#[test]
+fn the_predicates() {
+    for b in 0..=u8::MAX {
+        assert_eq!(
+            is_plain_host_byte(b),
+            b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.'
+        );
+        assert_eq!(
+            is_plain_path_byte(b),
+            b.is_ascii_alphanumeric() || b"/-_".contains(&b)
+        );
+        assert_eq!(
+            may_stop_query_or_fragment(b),
+            !(0x21..0x7F).contains(&b) || b"\"#'<>`".contains(&b)
+        );
+    }
 }

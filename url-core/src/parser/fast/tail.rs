@@ -33,11 +33,10 @@
 //! the table), and the path state's marks in every state (long queries, where `=`, `&` and `%`
 //! are marked, then cost more than the table: the long URLs +39%).
 
+use super::marks::{BlockMarks, Native};
 use super::scan::{
     T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL, UNITS_TAIL,
-    not_plain_path, query_fragment_stops,
 };
-use super::simd::Bytes16;
 use crate::parser::tables::{is_double_dot, is_single_dot};
 use percent::{ByteTable, is_percent_encoded_byte};
 
@@ -219,10 +218,10 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
     // block) look up the bytes that are not plain; once the pass has left the path state,
     // only those that may stop the query or the fragment state. In a block where the state
     // changes, the path's marks, a superset, serve to its end.
-    let i = blocks(&mut pass, from, not_plain_path::<Bytes16>, |pass| {
+    let i = blocks(&mut pass, from, Native::path, |pass| {
         units || pass.state == State::Path
     })?;
-    blocks(&mut pass, i, query_fragment_stops::<Bytes16>, |_| true)?;
+    blocks(&mut pass, i, Native::query_fragment, |_| true)?;
     Some(pass.tail)
 }
 
