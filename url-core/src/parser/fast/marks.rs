@@ -30,9 +30,16 @@ pub(super) trait BlockMarks {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
 pub(super) type Native = super::simd::Sse2;
 
-/// The block scans the parser uses: the table, on targets without the vector code (and under
-/// Miri, so that the parser's tests stay fast there; `simd_tests.rs` runs the SSE2 code).
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+/// The block scans the parser uses: NEON comparisons on aarch64 (`simd.rs`).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+pub(super) type Native = super::simd::Neon;
+
+/// The block scans the parser uses: the table, on targets without vector code (and under Miri,
+/// so that the parser's tests stay fast there; `simd_tests.rs` runs the vector code).
+#[cfg(not(any(
+    all(target_arch = "x86_64", target_feature = "sse2", not(miri)),
+    all(target_arch = "aarch64", target_feature = "neon", not(miri))
+)))]
 pub(super) type Native = ByTable;
 
 /// The block scans as vector comparisons ([`not_plain_host`], [`not_plain_path`],

@@ -35,11 +35,14 @@ use scan::{
     UPPER_HOST_STOP, plain_host_end, scan, scan_in,
 };
 
-// On x86_64 the parser uses the vector scans; the table twin serves the tests and fuzzing.
+// On x86_64 and aarch64 the parser uses the vector scans; the table serves the tests and
+// fuzzing there.
 #[cfg_attr(
     all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
+        any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        ),
         not(miri),
         not(any(test, feature = "testing"))
     ),

@@ -109,6 +109,85 @@ impl Lanes for Sse2 {
     }
 }
 
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+use core::arch::aarch64::{
+    uint8x16_t, vaddv_u8, vandq_u8, vceqq_u8, vcgtq_s8, vcltq_s8, vdupq_n_s8, vdupq_n_u8,
+    vget_high_u8, vget_low_u8, vld1q_s8, vld1q_u8, vorrq_u8, vreinterpretq_s8_u8, vshlq_u8,
+    vshrq_n_u8,
+};
+
+/// Sixteen bytes in one NEON register (aarch64's baseline, like SSE2 on x86_64).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[cfg_attr(all(miri, not(any(test, feature = "testing"))), allow(dead_code))]
+#[derive(Clone, Copy)]
+pub(crate) struct Neon(uint8x16_t);
+
+/// Lane `k`'s shift in [`Neon::mask`]: `k` within each half.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+static LANE_SHIFTS: [i8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7];
+
+// SAFETY (every block below): the intrinsics' one requirement is the NEON target feature,
+// which the `cfg` on this impl makes certain at compile time. Only the loads touch memory, see
+// there.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl Lanes for Neon {
+    #[inline(always)]
+    fn load(block: &[u8; 16]) -> Self {
+        // SAFETY: NEON is enabled; `block` is a reference to 16 readable bytes, which
+        // `vld1q_u8` reads with no alignment requirement beyond a byte's.
+        Self(unsafe { vld1q_u8(block.as_ptr()) })
+    }
+
+    #[inline(always)]
+    fn splat(b: u8) -> Self {
+        // SAFETY: NEON is enabled; register operations only.
+        Self(unsafe { vdupq_n_u8(b) })
+    }
+
+    #[inline(always)]
+    fn eq(self, b: u8) -> Self {
+        // SAFETY: NEON is enabled; register operations only.
+        Self(unsafe { vceqq_u8(self.0, vdupq_n_u8(b)) })
+    }
+
+    #[inline(always)]
+    fn lt_signed(self, b: u8) -> Self {
+        // SAFETY: NEON is enabled; register operations only.
+        Self(unsafe { vcltq_s8(vreinterpretq_s8_u8(self.0), vdupq_n_s8(b as i8)) })
+    }
+
+    #[inline(always)]
+    fn gt_signed(self, b: u8) -> Self {
+        // SAFETY: NEON is enabled; register operations only.
+        Self(unsafe { vcgtq_s8(vreinterpretq_s8_u8(self.0), vdupq_n_s8(b as i8)) })
+    }
+
+    #[inline(always)]
+    fn and(self, other: Self) -> Self {
+        // SAFETY: NEON is enabled; register operations only.
+        Self(unsafe { vandq_u8(self.0, other.0) })
+    }
+
+    #[inline(always)]
+    fn or(self, other: Self) -> Self {
+        // SAFETY: NEON is enabled; register operations only.
+        Self(unsafe { vorrq_u8(self.0, other.0) })
+    }
+
+    /// NEON has no `movemask`: each lane's high bit moved to bit `k % 8` of its lane, then
+    /// each half's lanes added up (no two share a bit, so the sum is their union).
+    #[inline(always)]
+    fn mask(self) -> u16 {
+        // SAFETY: NEON is enabled; `LANE_SHIFTS` is 16 readable bytes (`vld1q_s8`, no
+        // alignment requirement beyond a byte's); the rest are register operations.
+        let (low, high) = unsafe {
+            let bits = vshlq_u8(vshrq_n_u8::<7>(self.0), vld1q_s8(LANE_SHIFTS.as_ptr()));
+            (vaddv_u8(vget_low_u8(bits)), vaddv_u8(vget_high_u8(bits)))
+        };
+        u16::from(low) | u16::from(high) << 8
+    }
+}
+
 /// The scalar twin: sixteen bytes in an array, each operation a loop over the lanes. Only the
 /// tests and the fuzz target use it.
 #[cfg(any(test, feature = "testing"))]
@@ -180,8 +259,9 @@ impl Lanes for Scalar {
     }
 }
 
-/// The vector implementation where there is one ([`Sse2`] on x86_64 with SSE2, also under
-/// Miri), else the scalar twin: what the tests and the fuzz target compare with [`Scalar`].
+/// The vector implementation where there is one ([`Sse2`] on x86_64, [`Neon`] on aarch64, also
+/// under Miri), else the scalar twin: what the tests and the fuzz target compare with
+/// [`Scalar`].
 #[cfg(all(
     target_arch = "x86_64",
     target_feature = "sse2",
@@ -189,9 +269,18 @@ impl Lanes for Scalar {
 ))]
 pub(crate) type Vector = Sse2;
 
+/// The vector implementation where there is one: [`Neon`] on aarch64.
+#[cfg(all(
+    target_arch = "aarch64",
+    target_feature = "neon",
+    any(test, feature = "testing")
+))]
+pub(crate) type Vector = Neon;
+
 /// The vector implementation where there is one: none on this target, so the scalar twin.
 #[cfg(all(
     not(all(target_arch = "x86_64", target_feature = "sse2")),
+    not(all(target_arch = "aarch64", target_feature = "neon")),
     any(test, feature = "testing")
 ))]
 pub(crate) type Vector = Scalar;
