@@ -54,12 +54,13 @@
 //! # Unsafe code
 //!
 //! The crate denies `unsafe_code` (the workspace forbids it, which a module could not relax) and
-//! allows it in one private module only: the fast path's SSE2 block scan (`parser/fast/simd.rs`),
-//! a few `core::arch::x86_64` intrinsics behind a safe API, each `unsafe` block with its
-//! `SAFETY` comment. It is compiled on x86_64 with the `sse2` target feature (the architecture's
-//! baseline; no runtime detection); on other targets and under Miri a scalar twin in safe code
-//! takes its place. Tests compare the two on every byte value at every position (also under
-//! Miri) and a fuzz target compares them on arbitrary input.
+//! allows it in one private module only: the fast path's block scans (`parser/fast/simd.rs`), a
+//! few `core::arch` intrinsics behind a safe API, each `unsafe` block with its `SAFETY` comment.
+//! They are compiled on x86_64 with the `sse2` target feature and on aarch64 with `neon` (each
+//! architecture's baseline; no runtime detection); on other targets and under Miri a 256-entry
+//! table in safe code takes their place. Tests compare the vector code, a scalar twin of its
+//! operations, the table and the byte predicates on every byte value at every position (also
+//! under Miri), and a fuzz target compares them on arbitrary input.
 #![no_std]
 // Library code never panics on input: no unwrap/expect/panic, no unchecked indexing (each
 // allowed exception says why its index is in range). Tests may use them freely.
@@ -91,7 +92,7 @@ pub use scheme::{SchemeType, default_port, is_special_scheme};
 pub use state_override::StateOverride;
 pub use url::UrlRecord;
 
-/// For the fuzz target `simd`: the SSE2 block operations against their scalar twin. Not API.
+/// For the fuzz target `simd`: the vector block operations against their scalar twin. Not API.
 #[doc(hidden)]
 #[cfg(feature = "testing")]
 pub use parser::simd_testing;

@@ -7,7 +7,8 @@
 //!    committed regression inputs of `fuzz/regressions/<target>/`;
 //! 3. runs `cargo fuzz run -s none --features <features> <target> fuzz/corpus/<target> --
 //!    -max_total_time=N -max_len=M -timeout=10 -print_final_stats=1` (no sanitizer: the
-//!    address sanitizer needs nightly, and our crates forbid `unsafe`);
+//!    address sanitizer needs nightly; our crates forbid `unsafe` but for url-core's one module
+//!    of vector intrinsics, which Miri checks: `cargo xtask simd --miri`);
 //! 4. prints executions, executions per second and wall time, read from libFuzzer's final
 //!    statistics.
 //!

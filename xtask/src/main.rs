@@ -23,6 +23,7 @@ mod msrv;
 mod package;
 mod packages;
 mod python;
+mod simd;
 mod table;
 mod test;
 mod weight;
@@ -135,6 +136,14 @@ commands:
                        target/py-spark-workers (the wheel and pyarrow: the Spark workers' Python).
                        Ends with `N passed, M failed`. --wheel: the distributions only;
                        --licences: the licence file only.
+  simd [--aarch64] [--miri]
+                       url-core's vector code (parser/fast/simd.rs) beyond cargo xtask test's
+                       x86_64 run: --aarch64 runs url-core's tests for aarch64 under qemu-user
+                       (NEON against the scalar twin, the table and the predicates; the fast path
+                       against the general path), installing the rustup target, qemu-user and the
+                       cross linker (apt-get) when missing; --miri runs the vector tests under
+                       Miri (nightly's miri component added when missing; about 30 minutes).
+                       Without an option, both.
   help                 Print this text.
 
 Fixtures are looked up in $URL_WPT_DIR, then ../shared/wpt beside the workspace, then target/wpt.
@@ -173,6 +182,7 @@ fn main() -> ExitCode {
         "weight" => weight::run(&root, rest),
         "duplicates" => duplicates::run(&root, rest),
         "python" => python::run(&root, rest),
+        "simd" => simd::run(&root, rest),
         "cycles" => no_options(command, rest).unwrap_or_else(|| cmd::exit(cycles::check(&root))),
         "artifacts" => {
             no_options(command, rest).unwrap_or_else(|| cmd::exit(artifacts::check(&root)))
