@@ -82,7 +82,18 @@ fn relative_path(base: &Url, url: &Url) -> Option<String> {
     for _ in shared..base_dirs {
         path.push_str("../");
     }
-    path.push_str(&segments.get(shared..).unwrap_or_default().join("/"));
+    // `url`'s segments after the shared ones, joined by `/`.
+    for (i, segment) in segments
+        .get(shared..)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        if i > 0 {
+            path.push('/');
+        }
+        path.push_str(segment);
+    }
     if path.is_empty() {
         // `url` is the directory of base.
         path.push_str("./");

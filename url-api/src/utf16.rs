@@ -15,8 +15,20 @@ use crate::Url;
 const STACK_BYTES: usize = 512;
 
 /// Runs `f` on `input` converted to a scalar value string (lone surrogates become U+FFFD).
+/// Only this thin step is generic: the conversion is one compiled function
+/// ([`push_scalar_values`]) for every caller.
 fn with_scalar_values<R>(input: &[u16], f: impl FnOnce(&str) -> R) -> R {
     let mut utf8: SmallVec<[u8; STACK_BYTES]> = SmallVec::with_capacity(input.len());
+    push_scalar_values(input, &mut utf8);
+    match core::str::from_utf8(&utf8) {
+        Ok(s) => f(s),
+        // Not reachable: the buffer holds whole UTF-8 encodings of chars only.
+        Err(_) => f(&String::from_utf16_lossy(input)),
+    }
+}
+
+/// Appends the UTF-8 of `input` as a scalar value string to `utf8`.
+fn push_scalar_values(input: &[u16], utf8: &mut SmallVec<[u8; STACK_BYTES]>) {
     for unit in char::decode_utf16(input.iter().copied()) {
         match unit {
             // The common case: an ASCII code unit is its own byte.
@@ -28,11 +40,6 @@ fn with_scalar_values<R>(input: &[u16], f: impl FnOnce(&str) -> R) -> R {
                     .as_bytes(),
             ),
         }
-    }
-    match core::str::from_utf8(&utf8) {
-        Ok(s) => f(s),
-        // Not reachable: the buffer holds whole UTF-8 encodings of chars only.
-        Err(_) => f(&String::from_utf16_lossy(input)),
     }
 }
 

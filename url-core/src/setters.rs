@@ -6,6 +6,13 @@ use crate::url::UrlRecord;
 use alloc::string::String;
 use percent::{FRAGMENT, QUERY, SPECIAL_QUERY, USERINFO, utf8_percent_encode};
 
+/// Which half of the userinfo [`UrlRecord::set_userinfo`] sets.
+#[derive(Clone, Copy)]
+enum Userinfo {
+    Username,
+    Password,
+}
+
 impl UrlRecord {
     /// Set the username (spec 4.4): `username`, UTF-8 percent-encoded with the userinfo
     /// percent-encode set, becomes the URL's username. The caller checks "cannot have a
@@ -19,30 +26,33 @@ impl UrlRecord {
     /// # Ok::<(), url_core::ParseError>(())
     /// ```
     pub fn set_username(&mut self, username: &str) {
-        if self.cannot_have_username_password_port() {
-            return;
-        }
-        let username = utf8_percent_encode(username, USERINFO);
-        // Copied (no allocation when empty): the splice borrows the record mutably.
-        let password = String::from(self.password());
-        // Fails only when the URL would be too long: then it stays as it was.
-        let _ = self.splice(Edit::Userinfo {
-            username: &username,
-            password: &password,
-        });
+        self.set_userinfo(username, Userinfo::Username);
     }
 
     /// Set the password (spec 4.4): like [`UrlRecord::set_username`], for the password.
     pub fn set_password(&mut self, password: &str) {
+        self.set_userinfo(password, Userinfo::Password);
+    }
+
+    /// The username or the password, as the two setters above say: one compiled copy of the
+    /// userinfo splice for both.
+    fn set_userinfo(&mut self, value: &str, which: Userinfo) {
         if self.cannot_have_username_password_port() {
             return;
         }
-        let password = utf8_percent_encode(password, USERINFO);
-        let username = String::from(self.username());
-        let _ = self.splice(Edit::Userinfo {
-            username: &username,
-            password: &password,
+        let value = utf8_percent_encode(value, USERINFO);
+        // The other one, copied (no allocation when empty): the splice borrows the record
+        // mutably.
+        let other = String::from(match which {
+            Userinfo::Username => self.password(),
+            Userinfo::Password => self.username(),
         });
+        let (username, password) = match which {
+            Userinfo::Username => (&*value, &*other),
+            Userinfo::Password => (&*other, &*value),
+        };
+        // Fails only when the URL would be too long: then it stays as it was.
+        let _ = self.splice(Edit::Userinfo { username, password });
     }
 
     /// Sets the port; the scheme's default port is stored as null, as the port state does.

@@ -4,7 +4,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::FilePathError;
-use super::rules::{SEGMENT, file_path_of, has_encoded_separator, is_drive_letter, resolve};
+use super::rules::{
+    SEGMENT, file_path_of, has_encoded_separator, is_drive_letter, is_slash, resolve,
+};
 use crate::Url;
 
 /// `file://` + the path's names after [`resolve`], each percent-encoded; a name that is a
@@ -17,7 +19,7 @@ pub(super) fn to_url(path: &[u8], directory: bool) -> Result<Url, FilePathError>
     if path.contains(&0) {
         return Err(FilePathError::NulByte);
     }
-    let resolved = resolve(rest.split(|&b| b == b'/'));
+    let resolved = resolve(rest.split(is_slash));
     let mut serialization = String::with_capacity(8 + path.len() + 2 * resolved.names.len());
     serialization.push_str("file://");
     for name in &resolved.names {
@@ -59,7 +61,7 @@ pub(super) fn from_url(url: &Url) -> Result<Vec<u8>, FilePathError> {
         return Err(FilePathError::NulByte);
     }
     let rest = decoded.strip_prefix(b"/").unwrap_or(&decoded);
-    let resolved = resolve(rest.split(|&b| b == b'/'));
+    let resolved = resolve(rest.split(is_slash));
     let mut out = Vec::with_capacity(decoded.len());
     for name in &resolved.names {
         out.push(b'/');

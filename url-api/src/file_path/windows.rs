@@ -7,7 +7,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::posix::parse_built;
-use super::rules::{SEGMENT, check_windows_name, file_path_of, has_encoded_separator, resolve};
+use super::rules::{
+    SEGMENT, check_windows_name, file_path_of, has_encoded_separator, is_slash, resolve,
+};
 use super::{FilePathError, unc, wtf8};
 use crate::Url;
 
@@ -133,7 +135,7 @@ pub(super) fn from_url(url: &Url) -> Result<Vec<u16>, FilePathError> {
     let parts: Vec<&[u8]> = decoded
         .strip_prefix(b"/")
         .unwrap_or(&decoded)
-        .split(|&b| b == b'/')
+        .split(is_slash)
         .collect();
     let mut out: Vec<u8> = Vec::with_capacity(decoded.len() + url.hostname().len() + 2);
     let (names, is_drive_root) = if url.hostname().is_empty() {
