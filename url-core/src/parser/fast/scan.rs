@@ -7,7 +7,6 @@ use percent::classes::is_url_code_point;
 use percent::{ByteTable, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
 use super::marks::{BlockMarks, Native};
-use super::simd::Lanes;
 
 /// A set of scans, as bits: `STOP.contains(b, class)` when byte `b` stops scan `class`.
 pub(super) type Class = u8;
@@ -178,54 +177,8 @@ pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class
     percent::scan(table, bytes, from, class)
 }
 
-/// The bytes of `block` (byte `k` in bit `k`) that may stop the query or the fragment state in
-/// [`TAIL`] ([`T_QUERY`], [`T_SPECIAL_QUERY`], [`T_FRAGMENT`]): the C0 controls, U+0020 SPACE,
-/// U+007F DELETE, every non-ASCII byte (as `i8`, all below 0x21), and `"`, `#`, `'`, `<`, `>`,
-/// `` ` ``. Bytes outside it stop neither state, so the pass looks up only these there.
-#[inline(always)]
-pub(super) fn query_fragment_stops<V: Lanes>(block: &[u8; 16]) -> u32 {
-    let v = V::load(block);
-    let stops = [b'"', b'#', b'\'', b'<', b'>', b'`']
-        .into_iter()
-        .fold(v.lt_signed(0x21).or(v.eq(0x7F)), |m, b| m.or(v.eq(b)));
-    u32::from(stops.mask())
-}
-
-/// The bytes of `block` (byte `k` in bit `k`) that are not an ASCII lower-case letter, an
-/// ASCII digit, `-` or `.`: bytes that are in no host class of [`STOP`] or [`UPPER_HOST`]
-/// (neither forbidden domain code points nor upper case nor non-ASCII) are not in it. Four
-/// vector comparisons ([`Bytes16`]): as `i8`, every non-ASCII byte is negative, below both
-/// ranges.
-#[inline(always)]
-pub(super) fn not_plain_host<V: Lanes>(block: &[u8; 16]) -> u32 {
-    let v = V::load(block);
-    let lower = v.gt_signed(b'a' - 1).and(v.lt_signed(b'z' + 1));
-    // `-`, `.`, `/` and the digits.
-    let dash_to_nine = v.gt_signed(b'-' - 1).and(v.lt_signed(b'9' + 1));
-    let plain = u32::from(lower.or(dash_to_nine).mask()) & !u32::from(v.eq(b'/').mask());
-    !plain & 0xFFFF
-}
-
-/// The bytes of `block` (byte `k` in bit `k`) that are not an ASCII letter, an ASCII digit,
-/// `/`, `-` or `_`: the bytes of the path, query and fragment pass (`tail.rs`) that are in no
-/// class of [`TAIL`] or [`UNITS_TAIL`] but [`T_SLASH`] (neither a stop of any state nor
-/// [`T_DOT`]) are not in it, so that the pass looks up only the others. As `i8`, every
-/// non-ASCII byte is negative, below every range.
-#[inline(always)]
-pub(super) fn not_plain_path<V: Lanes>(block: &[u8; 16]) -> u32 {
-    let v = V::load(block);
-    let range = |lo: u8, hi: u8, v: V| v.gt_signed(lo - 1).and(v.lt_signed(hi + 1));
-    // ASCII letters: with bit 5 set, the upper-case ones are lower-case (and nothing else
-    // lands in `a..=z`: bit 5 set maps only `A..=Z` there, from `0x41..=0x5A`).
-    let letter = range(b'a', b'z', v.or(V::splat(0x20)));
-    // `/` and the digits.
-    let slash_digit = range(b'/', b'9', v);
-    let plain = letter.or(slash_digit).or(v.eq(b'-')).or(v.eq(b'_'));
-    !u32::from(plain.mask()) & 0xFFFF
-}
-
 /// The index of the first byte from `from` on that is not an ASCII lower-case letter, digit,
-/// `-` or `.`, looked for sixteen bytes at a time ([`not_plain_host`]; the input's last
+/// `-` or `.`, looked for sixteen bytes at a time ([`BlockMarks::host`]; the input's last
 /// sixteen bytes for the rest), or the input's length; for input shorter than sixteen bytes,
 /// `from`. No byte before it stops the host scan, whichever of its tables; a `/`, `?`, `#` or
 /// `:` there is where the host ends.

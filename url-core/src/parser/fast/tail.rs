@@ -3,13 +3,13 @@
 //! input that is already normal.
 //!
 //! The pass is a three-state automaton (path, query, fragment) over sixteen bytes at a time,
-//! in the style of simdjson's structural index: a block classifier (SSE2 where there is SSE2:
-//! `simd.rs`) marks the bytes that may be events, and the pass visits only the marked bytes,
-//! with `trailing_zeros`, looking each up in the one 256-entry class table ([`TAIL`],
-//! [`Pass::take`]). In the path state ([`not_plain_path`]) the marks are the bytes that are
-//! not an ASCII letter, digit, `/`, `-` or `_` (bytes in no class of [`TAIL`] but `/`'s); once
-//! the pass is in the query or fragment state ([`query_fragment_stops`]), the bytes that may
-//! stop those states. In most blocks one byte or none is marked. It replaces a scan per
+//! in the style of simdjson's structural index: a block classifier (`marks.rs`: SSE2 or NEON
+//! where there is one, `simd.rs`) marks the bytes that may be events, and the pass visits only
+//! the marked bytes, with `trailing_zeros`, looking each up in the one 256-entry class table
+//! ([`TAIL`], [`Pass::take`]). In the path state ([`BlockMarks::path`]) the marks are the bytes
+//! that are not an ASCII letter, digit, `/`, `-` or `_` (bytes in no class of [`TAIL`] but
+//! `/`'s); once the pass is in the query or fragment state ([`BlockMarks::query_fragment`]), the
+//! bytes that may stop those states. In most blocks one byte or none is marked. It replaces a scan per
 //! component that restarted at each delimiter and stopped at every `.` and `%` of the path,
 //! and then a pass over eight bytes at a time with a table load per byte (callgrind,
 //! `url-profile ours parse`, instructions a URL: kasztp 543.2 to 519.5, node_files 617.1 to
@@ -104,8 +104,8 @@ impl Pass<'_> {
         }
     }
 
-    /// Takes the byte at `at`, one that [`not_plain_path`] marks: a state change, nothing, or
-    /// `None` to leave the input to the general path.
+    /// Takes the byte at `at`, one that [`BlockMarks::path`] marks: a state change, nothing,
+    /// or `None` to leave the input to the general path.
     #[inline(always)]
     fn take(&mut self, at: usize) -> Option<()> {
         let b = *self.bytes.get(at)?;
