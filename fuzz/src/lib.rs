@@ -41,12 +41,29 @@ pub mod differential;
 #[cfg(feature = "facade")]
 pub mod facade;
 
-/// The workspace README's examples (one for each layer) run as doctests of this crate: it depends
+/// The workspace README's examples run as doctests of this crate: it depends
 /// on all five library packages and, unlike them, is never packaged (a published crate may not
 /// include a file from outside its folder).
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct WorkspaceReadme;
+
+/// The guide's pages (`docs/`): their Rust examples run as doctests here, as the README's do.
+#[cfg(doctest)]
+pub mod guide {
+    #[doc = include_str!("../../docs/architecture.md")]
+    pub struct Architecture;
+    #[doc = include_str!("../../docs/compatibility.md")]
+    pub struct Compatibility;
+    #[doc = include_str!("../../docs/contributing.md")]
+    pub struct Contributing;
+    #[doc = include_str!("../../docs/file-paths.md")]
+    pub struct FilePaths;
+    #[doc = include_str!("../../docs/performance.md")]
+    pub struct Performance;
+    #[doc = include_str!("../../docs/weight.md")]
+    pub struct Weight;
+}
 
 /// A fuzz target: its name (the `fuzz_targets/<name>.rs` binary) and its check function.
 #[derive(Clone, Copy, Debug)]
