@@ -12,6 +12,7 @@ mod compat_downstream;
 mod conformance;
 mod cycles;
 mod disk;
+mod docs;
 mod downstream;
 mod duplicates;
 mod fixtures;
@@ -44,7 +45,7 @@ commands:
                        duplicates, cycles, artifacts (below), fixtures present, cargo test
                        --workspace (default features, then every library feature), cargo doc
                        (RUSTDOCFLAGS=-D warnings),
-                       then downstream, msrv and package-check (below), then python (below).
+                       then docs, downstream, msrv and package-check (below), then python (below).
                        Ends with the line `N passed, M failed`.
   wpt-update [--from DIR] [--commit SHA]
                        Fill target/wpt/ with the fixtures. With --from DIR: copy DIR/*.json and
@@ -54,7 +55,7 @@ commands:
                        resources: they come only via --from or from ../shared/wpt/api.
                        Pinned commit: see `fixtures::WPT_COMMIT` (printed below).
   bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--svg [PATH]] [--baseline REV]
-                       Side-by-side benchmark (issue 6): builds `url-bench` in release with the
+                       Side-by-side benchmark: builds `url-bench` in release with the
                        `competitors` feature (ada-url, url: compiled only here) and prints, per
                        dataset (default ../shared/datasets/*.txt) and variant (parse, parse + href,
                        can_parse), median ns/URL, MB/s, ratio to ada per round, failures, mallocs.
@@ -119,6 +120,12 @@ commands:
                        the module tree (a module and its own parts may use each other), naming
                        its files; prints the number of files read. Allowed links:
                        xtask/src/cycles.rs.
+  docs                 The pages' examples and facts: every ```rust block of the READMEs and docs/
+                       is a doctest (its page included by a crate) or marked not to run; every
+                       ```console session runs against the built wurl and prints what the page
+                       shows; a ```python block outside python/README.md starts one of its blocks
+                       (the wheel test runs those); the crate table, `N published packages`, the
+                       MSRV, the feature table and the command table agree with their sources.
   artifacts            Fails when a tracked file (`git ls-files`) is a build artifact: an ELF file,
                        a shared library or object (.so .dylib .dll .o .a .rlib .pyd), a wheel or a
                        .pyc; names each. Skipped with a note outside a git checkout.
@@ -183,6 +190,7 @@ fn main() -> ExitCode {
         "duplicates" => duplicates::run(&root, rest),
         "python" => python::run(&root, rest),
         "simd" => simd::run(&root, rest),
+        "docs" => docs::run(&root, rest),
         "cycles" => no_options(command, rest).unwrap_or_else(|| cmd::exit(cycles::check(&root))),
         "artifacts" => {
             no_options(command, rest).unwrap_or_else(|| cmd::exit(artifacts::check(&root)))

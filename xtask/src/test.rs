@@ -120,6 +120,10 @@ pub fn run(root: &Path) -> ExitCode {
     doc.env("RUSTDOCFLAGS", flags);
     record(DOC, cmd::run(&mut doc));
 
+    const DOCS: &str = "cargo xtask docs";
+    cmd::header(DOCS);
+    record(DOCS, crate::docs::check(root));
+
     // The packages as users get them: beside `url` in a fresh tree, on the MSRV compiler
     // (installed when missing), and as `.crate` files with their own tests.
     const DOWNSTREAM: &str = "cargo xtask downstream";
