@@ -6,11 +6,12 @@
 //! which is the only place the competitor parsers (`ada-url`, `url`) are compiled, and runs it
 //! with the given arguments: without files it reads every `*.txt` of `../shared/datasets`.
 //! The table is printed as Markdown on stdout, and read back into `target/bench/results.json`
-//! (`bench/results.rs`); `--svg [PATH]` draws the chart of that run (`bench/chart.rs`, default
-//! `docs/bench.svg`), `--svg-from JSON` redraws it from a saved run without measuring, and
+//! (`bench/results.rs`); `--svg [PATH]` draws the charts of that run beside PATH
+//! (`bench/chart.rs`; default `docs/bench.svg`: `docs/bench-parse.svg`, `-workloads`,
+//! `-hostile`), `--svg-from JSON` redraws them from a saved run without measuring, and
 //! `--baseline REV` compares this tree with revision REV in one run (`bench/baseline.rs`); the
 //! current tree's passes of that run, combined (medians over passes), are saved and drawn the same
-//! way, so that one run gives the before/after table, the results and the chart.
+//! way, so that one run gives the before/after table, the results and the charts.
 
 mod baseline;
 mod chart;
@@ -34,10 +35,12 @@ usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [
   --workloads     the workloads beyond absolute parsing only (relative references, setters,
                   URLSearchParams, parse_with_validation, host-heavy and long-URL sets)
   --urlpattern    the URLPattern section only (whatwg-urlpattern against the urlpattern crate)
-  --svg [PATH]    also draw the run as an SVG bar chart (default docs/bench.svg): parse ns/URL by
-                  dataset and implementation, the workloads as ratios to ada, machine and date
+  --svg [PATH]    also draw the run as three SVG bar charts beside PATH (default docs/bench.svg:
+                  docs/bench-parse.svg, parse ns/URL by dataset and implementation;
+                  docs/bench-workloads.svg, the workloads as ratios to ada; docs/bench-hostile.svg,
+                  the hostile shapes as ratios to ada on a log scale), with machine, date, commit
   --json PATH     where the run's results go (default target/bench/results.json; always written)
-  --svg-from JSON redraw the chart from a saved results file, without running (--svg PATH too)
+  --svg-from JSON redraw the charts from a saved results file, without running (--svg PATH too)
   --baseline REV  build url-bench at git revision REV in its own target dir
                   (target/bench-baseline), then run it and the current one alternately (--runs N
                   whole runs each, default 3) with the same arguments; prints one table of our
@@ -206,7 +209,9 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 fn redraw(json: &Path, svg: &Path) -> Result<bool, String> {
     let text = std::fs::read_to_string(json).map_err(|e| format!("{}: {e}", json.display()))?;
     let run = results::from_json(&text)?;
-    write(svg, &chart::draw(&run))?;
+    for (path, chart) in chart::files(&run, svg) {
+        write(&path, &chart)?;
+    }
     Ok(true)
 }
 
@@ -258,7 +263,9 @@ fn save(
     };
     write(&plan.json, &results::to_json(&run))?;
     if let Some(svg) = &plan.svg {
-        write(svg, &chart::draw(&run))?;
+        for (path, chart) in chart::files(&run, svg) {
+            write(&path, &chart)?;
+        }
     }
     Ok(true)
 }

@@ -61,7 +61,8 @@ commands:
                        can_parse), median ns/URL, MB/s, ratio to ada per round, failures, mallocs.
                        --workloads, --urlpattern, --python [ARGS]: one section only (see --help).
                        The run's results go to target/bench/results.json; --svg [PATH] draws them
-                       as a bar chart (default docs/bench.svg), --svg-from JSON redraws a saved run.
+                       as three charts beside PATH (default docs/bench.svg: docs/bench-parse.svg,
+                       -workloads.svg, -hostile.svg), --svg-from JSON redraws a saved run.
                        --baseline REV [--runs N]: url-bench at git revision REV (own target dir)
                        against now, whole runs alternating; one table of our rows, now / REV.
   cli-bench [--repeat N] [--runs N]

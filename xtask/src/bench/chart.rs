@@ -1,16 +1,28 @@
-//! The benchmark chart (`cargo xtask bench --svg`): horizontal bars drawn from one run's
-//! records. Top: median ns per URL of `parse`, by dataset and implementation. Below: every table
-//! that has an ada row, each implementation's ratio to ada (the median over the datasets of the
-//! table's round-by-round ratio). The caption names the machine, the date and the commit.
+//! The benchmark charts (`cargo xtask bench --svg`), one per question, drawn from one run's
+//! records:
+//! - `-parse`: how fast is a parse? Median ns per URL of `parse`, by dataset and
+//!   implementation, on a linear axis.
+//! - `-workloads`: how does each workload compare with ada? Each implementation's time as a
+//!   ratio to ada (the median over the datasets of the table's round-by-round ratio), on a linear
+//!   axis with ada's 1 marked.
+//! - `-hostile`: what do hostile inputs cost? The same ratio for the hostile shapes, on a log
+//!   axis of its own, since one shape may be 20× ada while the others are below 1.
+//!
+//! Every bar is labelled with its value and at least [`MIN_BAR`] pixels long; each chart's
+//! caption names the machine, the date, the commit and the command.
+
+use std::path::{Path, PathBuf};
 
 use super::results::{Record, Run, median};
-use super::svg::{Anchor, Scale, Svg};
+use super::svg::{Anchor, Axis, Svg};
 
 const WIDTH: f64 = 960.0;
 /// Where bars start (labels are right-aligned before it) and how long the longest may be.
 const BAR_X: f64 = 250.0;
 const BAR_LENGTH: f64 = 560.0;
 const BAR: f64 = 14.0;
+/// The shortest bar drawn: a value near the axis' start still shows.
+pub const MIN_BAR: f64 = 4.0;
 const PALETTE: [&str; 8] = [
     "#1f6feb", "#e8590c", "#6f42c1", "#2da44e", "#0a9396", "#bf3989", "#8c6d1f", "#57606a",
 ];
@@ -34,6 +46,10 @@ fn is_floor(record: &Record) -> bool {
     family(&record.implementation) == "floor"
 }
 
+fn is_hostile(record: &Record) -> bool {
+    record.section.contains("hostile")
+}
+
 /// One bar: label, value, colour, the text after it.
 struct Bar {
     label: String,
@@ -48,7 +64,8 @@ struct Group {
     bars: Vec<Bar>,
 }
 
-/// Colours by implementation family, in order of first appearance (the floor in grey).
+/// Colours by implementation family, in order of first appearance (the floor in grey), the
+/// same in every chart of a run.
 struct Colours(Vec<String>);
 
 impl Colours {
@@ -103,11 +120,11 @@ fn parse_groups(run: &Run, colours: &mut Colours) -> Vec<Group> {
         .collect()
 }
 
-/// Every table with an ada row: each other implementation's ratio to ada, the median over the
-/// datasets (a generated set is its own group).
-fn ratio_groups(run: &Run, colours: &mut Colours) -> Vec<Group> {
+/// Every table with an ada row, hostile shapes or not: each other implementation's ratio to
+/// ada, the median over the datasets (a generated set is its own group).
+fn ratio_groups(run: &Run, colours: &mut Colours, hostile: bool) -> Vec<Group> {
     let key = |r: &Record| {
-        if r.section.starts_with("generated") {
+        if r.section.starts_with("generated") && !is_hostile(r) {
             format!("{}, {}", r.table, r.section)
         } else {
             r.table.clone()
@@ -122,6 +139,7 @@ fn ratio_groups(run: &Run, colours: &mut Colours) -> Vec<Group> {
     let rows: Vec<&Record> = run
         .records
         .iter()
+        .filter(|r| is_hostile(r) == hostile)
         .filter(|r| with_ada.contains(&(r.section.as_str(), r.table.as_str())))
         .filter(|r| !is_ada(r) && !is_floor(r) && r.ratio.is_some())
         .collect();
@@ -132,10 +150,10 @@ fn ratio_groups(run: &Run, colours: &mut Colours) -> Vec<Group> {
             let in_group: Vec<&&Record> = rows.iter().filter(|r| key(r) == k).collect();
             let sections = distinct(in_group.iter().map(|r| r.section.as_str())).len();
             let families = distinct(in_group.iter().map(|r| family(&r.implementation)));
-            let heading = if sections > 1 {
-                format!("{k} (median of {sections} datasets)")
-            } else {
-                k.to_owned()
+            let heading = match k.strip_prefix("parse, hostile: ") {
+                Some(shape) => shape.to_owned(),
+                None if sections > 1 => format!("{k} (median of {sections} datasets)"),
+                None => k.to_owned(),
             };
             let bars = families
                 .into_iter()
@@ -149,7 +167,7 @@ fn ratio_groups(run: &Run, colours: &mut Colours) -> Vec<Group> {
                         label: f.to_owned(),
                         value,
                         colour: colours.of(f),
-                        text: format!("{value:.2}"),
+                        text: ratio_text(value),
                     }
                 })
                 .collect();
@@ -158,40 +176,39 @@ fn ratio_groups(run: &Run, colours: &mut Colours) -> Vec<Group> {
         .collect()
 }
 
-/// A panel: its title, the axis ticks, then the groups; returns the y after it.
-fn panel(
-    svg: &mut Svg,
-    mut y: f64,
-    title: &str,
-    groups: &[Group],
-    unit: &str,
-    mark: Option<f64>,
-) -> f64 {
-    let max = groups
+/// A ratio as the bar's label: two decimals below 10, one up to 100, none above.
+fn ratio_text(value: f64) -> String {
+    if value < 10.0 {
+        format!("{value:.2}×")
+    } else if value < 100.0 {
+        format!("{value:.1}×")
+    } else {
+        format!("{value:.0}×")
+    }
+}
+
+/// The values of the bars of `groups` that can be drawn.
+fn values(groups: &[Group]) -> impl Iterator<Item = f64> + '_ {
+    groups
         .iter()
         .flat_map(|g| &g.bars)
         .map(|b| b.value)
-        .filter(|v| v.is_finite())
-        .fold(mark.unwrap_or(0.0), f64::max);
-    let scale = Scale::new(max, BAR_LENGTH);
+        .filter(|v| v.is_finite() && *v > 0.0)
+}
+
+/// A chart: title, axis ticks, the groups of bars, the caption. `mark`: a dashed line at that
+/// value (ada's 1).
+fn chart(run: &Run, title: &str, groups: &[Group], axis: &Axis, mark: Option<f64>) -> String {
+    let bars: usize = groups.iter().map(|g| g.bars.len()).sum();
+    let height = 150.0 + bars as f64 * (BAR + 4.0) + groups.len() as f64 * 22.0;
+    let mut svg = Svg::new(WIDTH, height);
+    let mut y = 28.0;
     svg.text((20.0, y), 16.0, Anchor::Start, true, title);
-    y += 24.0;
-    for tick in scale.ticks() {
-        let x = BAR_X + scale.px(tick);
-        let label = if scale.step < 1.0 {
-            format!("{tick:.1}")
-        } else {
-            format!("{tick:.0}")
-        };
+    y += 26.0;
+    for (tick, label) in axis.ticks() {
+        let x = BAR_X + axis.px(tick);
         svg.text((x, y), 10.0, Anchor::Middle, false, &label);
     }
-    svg.text(
-        (BAR_X + BAR_LENGTH + 30.0, y),
-        10.0,
-        Anchor::Start,
-        false,
-        unit,
-    );
     y += 8.0;
     for group in groups {
         y += 16.0;
@@ -199,6 +216,14 @@ fn panel(
         svg.text((20.0, y), 12.0, Anchor::Start, true, &group.heading);
         y += 6.0;
         let first = y - 2.0;
+        let last = first + group.bars.len() as f64 * (BAR + 4.0);
+        // The axis and the mark beside the bars only, not across the headings; under the bars
+        // and their labels.
+        svg.line((BAR_X, first), (BAR_X, last), "#57606a", false);
+        if let Some(mark) = mark {
+            let x = BAR_X + axis.px(mark);
+            svg.line((x, first), (x, last), "#e8590c", true);
+        }
         for bar in &group.bars {
             svg.text(
                 (BAR_X - 8.0, y + BAR - 3.0),
@@ -207,41 +232,26 @@ fn panel(
                 false,
                 &bar.label,
             );
-            svg.rect(BAR_X, y, scale.px(bar.value), BAR, &bar.colour);
-            let end = BAR_X + scale.px(bar.value) + 4.0;
-            svg.text((end, y + BAR - 3.0), 11.0, Anchor::Start, false, &bar.text);
+            let (length, text) = if bar.value.is_finite() && bar.value > 0.0 {
+                (axis.px(bar.value).max(MIN_BAR), bar.text.as_str())
+            } else {
+                (0.0, "n/a")
+            };
+            svg.rect(BAR_X, y, length, BAR, &bar.colour);
+            // A white ground under the value, so that the mark never crosses it.
+            let width = 6.5 * text.chars().count() as f64 + 4.0;
+            svg.rect(BAR_X + length + 2.0, y, width, BAR, "white");
+            svg.text(
+                (BAR_X + length + 4.0, y + BAR - 3.0),
+                11.0,
+                Anchor::Start,
+                false,
+                text,
+            );
             y += BAR + 4.0;
         }
-        // The axis and the mark beside the bars only, not across the headings.
-        svg.line((BAR_X, first), (BAR_X, y - 2.0), "#57606a", false);
-        if let Some(mark) = mark {
-            let x = BAR_X + scale.px(mark);
-            svg.line((x, first), (x, y - 2.0), "#e8590c", true);
-        }
     }
-    y + 24.0
-}
-
-/// The chart of `run`.
-pub fn draw(run: &Run) -> String {
-    let mut colours = Colours(Vec::new());
-    let parse = parse_groups(run, &mut colours);
-    let ratios = ratio_groups(run, &mut colours);
-    let bars: usize = parse.iter().chain(&ratios).map(|g| g.bars.len()).sum();
-    let groups = parse.len() + ratios.len();
-    let height = 200.0 + bars as f64 * (BAR + 4.0) + groups as f64 * 22.0;
-    let mut svg = Svg::new(WIDTH, height);
-    let mut y = 30.0;
-    svg.text((20.0, y), 20.0, Anchor::Start, true, "cargo xtask bench");
-    y += 34.0;
-    if !parse.is_empty() {
-        let title = "parse: median ns per URL, by dataset (shorter is faster)";
-        y = panel(&mut svg, y, title, &parse, "ns/URL", None);
-    }
-    if !ratios.is_empty() {
-        let title = "Workloads: time as a ratio to ada (dashed line: ada = 1; below is faster)";
-        y = panel(&mut svg, y, title, &ratios, "x ada", Some(1.0));
-    }
+    y += 24.0;
     let m = &run.machine;
     let caption = format!(
         "{} ({} cores), {} UTC, commit {}",
@@ -256,11 +266,52 @@ pub fn draw(run: &Run) -> String {
     svg.finish()
 }
 
+/// The charts of `run`: `(name, SVG)` for each that has bars (`parse`, `workloads`,
+/// `hostile`).
+pub fn draw(run: &Run) -> Vec<(&'static str, String)> {
+    let mut colours = Colours(Vec::new());
+    let parse = parse_groups(run, &mut colours);
+    let workloads = ratio_groups(run, &mut colours, false);
+    let hostile = ratio_groups(run, &mut colours, true);
+    let mut out = Vec::new();
+    if !parse.is_empty() {
+        let axis = Axis::linear(values(&parse).fold(0.0, f64::max), BAR_LENGTH, " ns");
+        let title = "parse: median ns per URL, by dataset (shorter is faster)";
+        out.push(("parse", chart(run, title, &parse, &axis, None)));
+    }
+    if !workloads.is_empty() {
+        let axis = Axis::linear(values(&workloads).fold(1.0, f64::max), BAR_LENGTH, "×");
+        let title = "Workloads: time as a ratio to ada (dashed line: ada = 1; shorter is faster)";
+        out.push(("workloads", chart(run, title, &workloads, &axis, Some(1.0))));
+    }
+    if !hostile.is_empty() {
+        let (low, high) = values(&hostile).fold((1.0, 1.0), |(l, h), v| (v.min(l), v.max(h)));
+        let axis = Axis::log(low, high, BAR_LENGTH);
+        let title = "Hostile inputs of about 1 MB: time as a ratio to ada, log scale (dashed line: ada = 1)";
+        out.push(("hostile", chart(run, title, &hostile, &axis, Some(1.0))));
+    }
+    out
+}
+
+/// Where each chart goes: `docs/bench.svg` names `docs/bench-parse.svg`,
+/// `docs/bench-workloads.svg` and `docs/bench-hostile.svg`.
+pub fn files(run: &Run, path: &Path) -> Vec<(PathBuf, String)> {
+    let stem = path
+        .file_stem()
+        .map_or("bench".into(), |s| s.to_string_lossy().into_owned());
+    draw(run)
+        .into_iter()
+        .map(|(name, svg)| (path.with_file_name(format!("{stem}-{name}.svg")), svg))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::results::{Machine, parse_markdown};
     use super::*;
 
+    /// A run shaped like `cargo xtask bench`'s output: two datasets, a generated set, two hostile
+    /// shapes (one far slower than ada), a table without ada.
     fn run() -> Run {
         let text = "\
 ### /d/a.txt (1 URLs)
@@ -269,7 +320,7 @@ mod tests {
 |---|---:|---:|---:|
 | url-api (ours) | 50.0 | 1 | 0.50 |
 | ada-url 4 | 100.0 | 1 | 1.00 |
-| floor (allocate + copy) | 10.0 | 1 | 0.10 |
+| floor (allocate + copy) | 2.0 | 1 | 0.02 |
 #### setters (1 inputs)
 | implementation | median ns/op | ratio | failures |
 |---|---:|---:|---:|
@@ -287,6 +338,23 @@ mod tests {
 | url-api (ours): x | 50.0 | 0.60 | 0 |
 | ada-url 4 | 100.0 | 1.00 | 0 |
 | url 2.5 (form) | 100.0 | 2.00 | 0 |
+### generated: long URLs (1-8 KB; 1,000 URLs)
+#### parse (1000 URLs)
+| implementation | median ns/URL | MB/s | ratio to ada |
+|---|---:|---:|---:|
+| url-api (ours) | 50.0 | 1 | 0.23 |
+| ada-url 4 | 100.0 | 1 | 1.00 |
+### generated: hostile shapes (one URL of about 1 MB each)
+#### parse, hostile: idna (1 URLs)
+| implementation | median ns/URL | MB/s | ratio to ada |
+|---|---:|---:|---:|
+| url-api (ours) | 6000000.0 | 1 | 22.00 |
+| ada-url 4 | 270000.0 | 1 | 1.00 |
+#### parse, hostile: long-host (1 URLs)
+| implementation | median ns/URL | MB/s | ratio to ada |
+|---|---:|---:|---:|
+| url-api (ours) | 7000.0 | 1 | 0.07 |
+| ada-url 4 | 100000.0 | 1 | 1.00 |
 ";
         Run {
             machine: Machine {
@@ -309,7 +377,7 @@ mod tests {
     }
 
     #[test]
-    fn groups_and_ratios() {
+    fn one_chart_per_question() {
         let run = run();
         let mut colours = Colours(Vec::new());
         let parse = parse_groups(&run, &mut colours);
@@ -317,26 +385,86 @@ mod tests {
         assert_eq!(parse[0].heading, "a.txt");
         assert_eq!(parse[0].bars.len(), 3);
         assert_eq!(parse[0].bars[2].colour, FLOOR_COLOUR);
-        let ratios = ratio_groups(&run, &mut colours);
-        // The validation table has no ada row: not drawn as a ratio to ada.
-        let headings: Vec<&str> = ratios.iter().map(|g| g.heading.as_str()).collect();
-        assert_eq!(headings, ["parse", "setters (median of 2 datasets)"]);
-        let setters = &ratios[1].bars;
+        let workloads = ratio_groups(&run, &mut colours, false);
+        // The validation table has no ada row: not drawn as a ratio to ada; the hostile shapes
+        // have a chart of their own.
+        let headings: Vec<&str> = workloads.iter().map(|g| g.heading.as_str()).collect();
+        assert_eq!(
+            headings,
+            [
+                "parse",
+                "setters (median of 2 datasets)",
+                "parse, generated: long URLs"
+            ]
+        );
+        let setters = &workloads[1].bars;
         assert_eq!(setters[0].label, "url-api (ours)");
         assert_eq!(setters[0].value, 0.5);
+        assert_eq!(setters[0].text, "0.50×");
         assert_eq!(setters[1].value, 2.0);
-        // The same family keeps its colour across panels.
+        // The same family keeps its colour across charts.
         assert_eq!(setters[0].colour, parse[0].bars[0].colour);
+        let hostile = ratio_groups(&run, &mut colours, true);
+        let shapes: Vec<&str> = hostile.iter().map(|g| g.heading.as_str()).collect();
+        assert_eq!(shapes, ["idna", "long-host"]);
+        assert_eq!(hostile[0].bars[0].text, "22.0×");
     }
 
     #[test]
-    fn draws_bars_to_scale_with_caption() {
-        let doc = draw(&run());
-        assert!(doc.contains("CPU &lt;&amp;&gt; (2 cores), 2026-11-25 22:00 UTC, commit abc"));
-        // 50 ns of a 100 ns axis over 560 px; the ratio 0.5 of a 2.0 axis.
-        assert!(doc.contains(r#"width="280.0" height="14.0""#));
-        assert!(doc.contains(r#"width="140.0" height="14.0""#));
-        assert!(doc.contains(">50.0 ns</text>"));
-        assert!(doc.ends_with("</svg>\n"));
+    fn bars_to_scale_labelled_and_visible() {
+        let charts = draw(&run());
+        let names: Vec<&str> = charts.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, ["parse", "workloads", "hostile"]);
+        let (parse, workloads, hostile) = (&charts[0].1, &charts[1].1, &charts[2].1);
+        for chart in [parse, workloads, hostile] {
+            assert!(
+                chart.contains("CPU &lt;&amp;&gt; (2 cores), 2026-11-25 22:00 UTC, commit abc")
+            );
+            assert!(chart.ends_with("</svg>\n"));
+            // Every bar has its value beside it, and none is shorter than MIN_BAR.
+            let bars = chart.matches(r#"height="14.0""#).count();
+            assert!(bars > 0);
+            for rect in chart
+                .split("<rect")
+                .skip(2)
+                .filter(|r| !r.contains("fill=\"white\""))
+            {
+                let width: f64 = rect
+                    .split("width=\"")
+                    .nth(1)
+                    .and_then(|w| w.split('"').next())
+                    .and_then(|w| w.parse().ok())
+                    .unwrap();
+                assert!(width >= MIN_BAR, "a bar of {width} px");
+            }
+        }
+        // 50 ns of a 100 ns axis over 560 px; the 2 ns floor at 11.2 px.
+        assert!(parse.contains(r#"width="280.0" height="14.0""#));
+        assert!(parse.contains(">50.0 ns</text>"));
+        assert!(parse.contains(">2.0 ns</text>"));
+        // Ratios on a 0-2 axis: 0.5 is 140 px; ada's 1 is a dashed line at 280 px.
+        assert!(workloads.contains(r#"width="140.0" height="14.0""#));
+        assert!(workloads.contains(r#"x1="530.0""#));
+        assert!(workloads.contains(">0.50×</text>"));
+        // The log axis runs from 0.01 to 100: 22× and 0.07× both read.
+        assert!(hostile.contains(">22.0×</text>"));
+        assert!(hostile.contains(">0.07×</text>"));
+        assert!(hostile.contains(">0.01×</text>") && hostile.contains(">100×</text>"));
+        // ada's 1 is the middle of four decades.
+        assert!(hostile.contains(r#"x1="530.0""#));
+    }
+
+    #[test]
+    fn charts_go_beside_the_path() {
+        let files = files(&run(), Path::new("docs/bench.svg"));
+        let paths: Vec<String> = files.iter().map(|(p, _)| p.display().to_string()).collect();
+        assert_eq!(
+            paths,
+            [
+                "docs/bench-parse.svg",
+                "docs/bench-workloads.svg",
+                "docs/bench-hostile.svg"
+            ]
+        );
     }
 }

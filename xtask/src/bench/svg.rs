@@ -107,8 +107,9 @@ impl Svg {
     }
 }
 
-/// A linear axis from 0 to a round maximum (1, 2 or 5 times a power of ten) at least `max`,
-/// mapped onto `length` pixels.
+/// A linear axis from 0 to a round maximum (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of
+/// ten) at least `max`, in three to six round steps, mapped onto `length` pixels: the longest
+/// bar fills most of the axis.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Scale {
     pub max: f64,
@@ -124,17 +125,19 @@ impl Scale {
             1.0
         };
         let magnitude = 10f64.powf(max.log10().floor());
-        let top = [1.0, 2.0, 5.0, 10.0]
+        let top = [1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0]
             .into_iter()
             .map(|m| m * magnitude)
             .find(|&top| top >= max * (1.0 - 1e-9))
             .unwrap_or(10.0 * magnitude);
-        // Four or five steps.
-        let step = if (top / magnitude - 2.0).abs() < 1e-9 {
-            top / 4.0
-        } else {
-            top / 5.0
-        };
+        let step = [0.2, 0.25, 0.5, 1.0, 2.0]
+            .into_iter()
+            .map(|s| s * magnitude)
+            .find(|&step| {
+                let steps = top / step;
+                steps <= 6.0 + 1e-9 && (steps - steps.round()).abs() < 1e-9
+            })
+            .unwrap_or(top / 5.0);
         Scale {
             max: top,
             step,
@@ -151,6 +154,83 @@ impl Scale {
     pub fn ticks(&self) -> Vec<f64> {
         let n = (self.max / self.step).round() as usize;
         (0..=n).map(|i| i as f64 * self.step).collect()
+    }
+}
+
+/// A bar chart's value axis: linear from 0 ([`Scale`]), or logarithmic over whole decades
+/// (for ratios that span several orders of magnitude).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Axis {
+    Linear {
+        scale: Scale,
+        unit: &'static str,
+    },
+    /// From 10^`low` to 10^`high`, `length` pixels.
+    Log {
+        low: i32,
+        high: i32,
+        length: f64,
+    },
+}
+
+impl Axis {
+    /// A linear axis up to a round value at least `max`; tick labels end in `unit`.
+    pub fn linear(max: f64, length: f64, unit: &'static str) -> Axis {
+        Axis::Linear {
+            scale: Scale::new(max, length),
+            unit,
+        }
+    }
+
+    /// A log axis over the decades that hold `low` to `high` (ratios: labelled with `×`).
+    pub fn log(low: f64, high: f64, length: f64) -> Axis {
+        let decade = |v: f64| {
+            if v.is_finite() && v > 0.0 {
+                v.log10()
+            } else {
+                0.0
+            }
+        };
+        let low = decade(low).floor() as i32;
+        let high = (decade(high).ceil() as i32).max(low + 1);
+        Axis::Log { low, high, length }
+    }
+
+    /// Pixels from the axis' start for `value` (clamped to the axis).
+    pub fn px(&self, value: f64) -> f64 {
+        match self {
+            Axis::Linear { scale, .. } => scale.px(value),
+            Axis::Log { low, high, length } => {
+                let (low, high) = (f64::from(*low), f64::from(*high));
+                let at = if value > 0.0 { value.log10() } else { low };
+                (at.clamp(low, high) - low) / (high - low) * length
+            }
+        }
+    }
+
+    /// The ticks: value and label.
+    pub fn ticks(&self) -> Vec<(f64, String)> {
+        match self {
+            Axis::Linear { scale, unit } => scale
+                .ticks()
+                .into_iter()
+                .map(|t| {
+                    let digits = format!("{t:.2}");
+                    let digits = digits.trim_end_matches('0').trim_end_matches('.');
+                    (t, format!("{digits}{unit}"))
+                })
+                .collect(),
+            Axis::Log { low, high, .. } => (*low..=*high)
+                .map(|e| {
+                    let label = if e < 0 {
+                        format!("0.{}1×", "0".repeat((-e - 1) as usize))
+                    } else {
+                        format!("1{}×", "0".repeat(e as usize))
+                    };
+                    (10f64.powi(e), label)
+                })
+                .collect(),
+        }
     }
 }
 
@@ -197,10 +277,16 @@ mod tests {
 
     #[test]
     fn scales_to_round_maxima() {
-        let s = Scale::new(61.0, 500.0);
+        let s = Scale::new(91.0, 500.0);
         assert_eq!((s.max, s.step), (100.0, 20.0));
         assert_eq!(s.ticks().len(), 6);
         assert_eq!(s.px(50.0), 250.0);
+        let s = Scale::new(289.8, 500.0);
+        assert_eq!((s.max, s.step), (300.0, 50.0));
+        let s = Scale::new(5.18, 500.0);
+        assert_eq!((s.max, s.step), (6.0, 1.0));
+        let s = Scale::new(1.2, 500.0);
+        assert_eq!((s.max, s.step), (1.5, 0.25));
         assert_eq!(s.px(1e9), 500.0);
         assert_eq!(s.px(-1.0), 0.0);
         let s = Scale::new(1.7, 100.0);
@@ -209,5 +295,22 @@ mod tests {
         assert_eq!(Scale::new(5.0, 1.0).max, 5.0);
         assert_eq!(Scale::new(0.0, 1.0).max, 1.0);
         assert_eq!(Scale::new(f64::NAN, 1.0).max, 1.0);
+    }
+
+    #[test]
+    fn axes_label_their_ticks() {
+        let linear = Axis::linear(1.7, 100.0, "×");
+        let labels: Vec<String> = linear.ticks().into_iter().map(|(_, l)| l).collect();
+        assert_eq!(labels, ["0×", "0.5×", "1×", "1.5×", "2×"]);
+        let log = Axis::log(0.07, 22.0, 400.0);
+        let ticks = log.ticks();
+        let labels: Vec<&str> = ticks.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(labels, ["0.01×", "0.1×", "1×", "10×", "100×"]);
+        assert!((log.px(1.0) - 200.0).abs() < 1e-9);
+        assert!((log.px(10.0) - 300.0).abs() < 1e-9);
+        assert_eq!(log.px(1e9), 400.0);
+        assert_eq!(log.px(0.0), 0.0);
+        // A range inside one decade still spans one.
+        assert_eq!(Axis::log(1.0, 1.0, 10.0).ticks().len(), 2);
     }
 }
