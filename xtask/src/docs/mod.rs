@@ -63,9 +63,12 @@ pub fn check(root: &Path) -> Result<bool, String> {
         .collect();
     let wurl = build_wurl(root)?;
     let (mut doctests, mut marked, mut sessions_run, mut python_checked) = (0, 0, 0, 0);
-    for page in &pages {
+    for (n, page) in pages.iter().enumerate() {
         let name = relative(root, page);
         let text = fs::read_to_string(page).map_err(|e| format!("reading {name}: {e}"))?;
+        // A page's sessions share one scratch folder, in order: a file shown once is there for
+        // the sessions after it.
+        let mut scratch: Option<PathBuf> = None;
         for block in blocks::blocks(&text) {
             let at = format!("{name}:{}", block.line);
             match blocks::kind(&block) {
@@ -84,7 +87,12 @@ pub fn check(root: &Path) -> Result<bool, String> {
                 Ok(Kind::MarkedNotRun) => marked += 1,
                 Ok(Kind::Session) => {
                     sessions_run += 1;
-                    for why in session(&block, &wurl)? {
+                    let dir = match &scratch {
+                        Some(dir) => dir.clone(),
+                        None => packages::scratch_dir(&format!("docs-sessions-{n}"))?,
+                    };
+                    scratch = Some(dir.clone());
+                    for why in session(&block, &wurl, &dir)? {
                         failures.push(format!("{at}: {why}"));
                     }
                 }
@@ -105,6 +113,9 @@ pub fn check(root: &Path) -> Result<bool, String> {
                 Ok(Kind::Text) => {}
             }
         }
+        if let Some(dir) = scratch {
+            let _ = fs::remove_dir_all(dir);
+        }
     }
     let facts = check_facts(root, &mut failures)?;
     eprintln!(
@@ -119,17 +130,14 @@ pub fn check(root: &Path) -> Result<bool, String> {
     Ok(failures.is_empty())
 }
 
-/// Runs a session block; the differences found.
-fn session(block: &blocks::Block, wurl: &Path) -> Result<Vec<String>, String> {
+/// Runs a session block in `dir`; the differences found.
+fn session(block: &blocks::Block, wurl: &Path, dir: &Path) -> Result<Vec<String>, String> {
     let steps = match sessions::steps(&block.lines) {
         Ok(steps) => steps,
         Err(why) => return Ok(vec![why]),
     };
-    let dir = packages::scratch_dir(&format!("docs-session-{}", block.line))?;
     let bin = wurl.parent().unwrap_or(Path::new("."));
-    let found = sessions::run(&steps, &dir, bin);
-    let _ = fs::remove_dir_all(&dir);
-    found
+    sessions::run(&steps, dir, bin)
 }
 
 /// The facts; returns how many were compared.
