@@ -144,7 +144,7 @@ pub fn msrv_mentions(text: &str) -> Vec<(usize, String)> {
 
 /// A TOML section's lines (`[name]` up to the next section), with arrays that span lines
 /// joined into one.
-fn section<'a>(manifest: &'a str, name: &str) -> Vec<String> {
+fn section(manifest: &str, name: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut inside = false;
     let mut open = false;
