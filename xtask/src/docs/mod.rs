@@ -269,20 +269,13 @@ fn check_facts(root: &Path, failures: &mut Vec<String>) -> Result<usize, String>
 
 /// Every Markdown page of the workspace, sorted.
 fn pages(root: &Path) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
-    walk(root, &mut out, &|p| {
-        p.extension().is_some_and(|e| e == "md")
-    })?;
-    out.sort();
-    Ok(out)
+    files(root, "md")
 }
 
-/// Every Rust source of the workspace, sorted.
-fn sources(root: &Path) -> Result<Vec<PathBuf>, String> {
+/// Every file of the workspace whose name ends in `.ext`, sorted.
+fn files(root: &Path, ext: &str) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
-    walk(root, &mut out, &|p| {
-        p.extension().is_some_and(|e| e == "rs")
-    })?;
+    walk(root, &mut out, &|p| p.extension().is_some_and(|e| e == ext))?;
     out.sort();
     Ok(out)
 }
@@ -312,7 +305,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, keep: &dyn Fn(&Path) -> bool) -> Res
 /// `#![doc = …]` and `cfg_attr(…, doc = …)` alike): their Rust blocks are doctests.
 fn included_pages(root: &Path) -> Result<BTreeSet<PathBuf>, String> {
     let mut out = BTreeSet::new();
-    for source in sources(root)? {
+    for source in files(root, "rs")? {
         let text = fs::read_to_string(&source).unwrap_or_default();
         for line in text.lines() {
             let line = line.trim();
