@@ -1,6 +1,5 @@
 //! rust-url's component getters, each a slice of the serialization (spec 4.5) or the record.
 
-use crate::form_urlencoded;
 use crate::host::Host;
 use crate::origin::Origin;
 use crate::Url;

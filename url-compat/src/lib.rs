@@ -9,7 +9,6 @@ extern crate std;
 mod error;
 #[cfg(feature = "std")]
 mod file_path;
-pub mod form_urlencoded;
 mod getters;
 mod host;
 mod options;
@@ -24,13 +23,17 @@ mod slicing;
 mod traits;
 
 pub use crate::error::{ParseError, SyntaxViolation};
-pub use crate::form_urlencoded::EncodingOverride;
 pub use crate::host::Host;
 pub use crate::options::ParseOptions;
 pub use crate::origin::{OpaqueOrigin, Origin};
 pub use crate::path_segments::PathSegmentsMut;
 pub use crate::query::UrlQuery;
 pub use crate::slicing::Position;
+/// The `form_urlencoded` crate itself, as rust-url re-exports it: `Url::query_pairs` and
+/// `Url::query_pairs_mut` return its types, so code written against the crate (serde_urlencoded,
+/// reqwest) takes them as they are.
+pub use form_urlencoded;
+pub use form_urlencoded::EncodingOverride;
 
 use alloc::string::String;
 

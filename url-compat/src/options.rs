@@ -1,9 +1,9 @@
 //! `ParseOptions`: rust-url's parser builder (base URL, query encoding, syntax-violation
 //! callback) over the standard's basic URL parser.
 
-use crate::form_urlencoded::EncodingOverride;
 use crate::{ParseError, SyntaxViolation, Url};
 use alloc::borrow::Cow;
+use form_urlencoded::EncodingOverride;
 use whatwg_url::{Encoded, Encoder};
 
 /// Full configuration for the URL parser.

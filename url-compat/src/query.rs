@@ -1,8 +1,8 @@
 //! `UrlQuery`: the target of `Url::query_pairs_mut`'s serializer.
 
-use crate::form_urlencoded::Target;
 use crate::Url;
 use alloc::string::String;
+use form_urlencoded::Target;
 
 /// Implementation detail of `Url::query_pairs_mut`. Typically not used directly.
 ///

@@ -60,11 +60,9 @@ impl Url {
     /// assert_eq!(url.as_str(), "https://example.net/?lang=fr&foo=bar+%26+baz&saisons=%C3%89t%C3%A9%2Bhiver#nav");
     /// # Ok::<(), url::ParseError>(())
     /// ```
-    pub fn query_pairs_mut(
-        &mut self,
-    ) -> crate::form_urlencoded::Serializer<'_, crate::UrlQuery<'_>> {
+    pub fn query_pairs_mut(&mut self) -> form_urlencoded::Serializer<'_, crate::UrlQuery<'_>> {
         let query = crate::UrlQuery::new(self);
-        crate::form_urlencoded::Serializer::for_suffix(query, 0)
+        form_urlencoded::Serializer::for_suffix(query, 0)
     }
 
     /// Change this URL's path.

@@ -8,9 +8,9 @@
 //! (re-exported as `url::form_urlencoded`). Beside the names, each test checks a little real
 //! behaviour so that it asserts something.
 //!
-//! Not covered: `impl From<idna::Errors> for ParseError` (naming `idna::Errors` needs `idna` as
-//! a dev-dependency), and rust-url's private modules (`parser`, `host`), whose items are
-//! `pub` inside modules that are not.
+//! Not covered here: `impl From<idna::Errors> for ParseError` and the identity of the
+//! re-exported `form_urlencoded` types (`tests/type_identity.rs`), and rust-url's private
+//! modules (`parser`, `host`), whose items are `pub` inside modules that are not.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

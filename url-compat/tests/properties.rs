@@ -548,6 +548,16 @@ fn assert_same_url(url: &Url, w: &whatwg_url::Url, context: &dyn std::fmt::Displ
         .map(|(k, v)| (k.to_owned(), v.to_owned()))
         .collect();
     assert_eq!(pairs, expected_pairs, "query_pairs: {context}");
+    // The `form_urlencoded` crate's serializer (rust-url's `url::form_urlencoded`) against the
+    // standard's application/x-www-form-urlencoded serializer (spec 5.2).
+    let reserialized = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(&pairs)
+        .finish();
+    assert_eq!(
+        reserialized,
+        w.search_params().to_string(),
+        "form_urlencoded serializer: {context}"
+    );
     assert_eq!(
         url.origin().ascii_serialization(),
         w.origin(),

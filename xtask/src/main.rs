@@ -76,12 +76,22 @@ commands:
                        ../shared/datasets, fuzz/regressions/<target>/). Prints executions,
                        exec/s and wall time. A crash input lands in fuzz/artifacts/<target>/.
   fuzz list            List the fuzz targets and the features each needs.
-  compat [--downstream [--facade DIR] [CRATE ...]]
-                       Without --downstream: url 2.5.8's own tests (tests/unit.rs, its WPT harness)
+  compat [--downstream [--facade DIR] [CRATE ...] | --trees [TREE ...]]
+                       Without options: url 2.5.8's own tests (tests/unit.rs, its WPT harness)
                        and doctests, fetched through cargo, against the facade (url-compat/):
                        counts, every failure with the WPT case that decides it (fails on any
-                       other), then the facade's own fmt, clippy and tests, and the README example
-                       in a fresh crate under [patch.crates-io]. A step of `cargo xtask test`.
+                       other), then the facade's own fmt, clippy and tests (type identity of the
+                       re-exported form_urlencoded crate among them), the README example in a
+                       fresh crate under [patch.crates-io], and the README's lock-file step on a
+                       published crate's own old Cargo.lock. A step of `cargo xtask test`.
+                       --trees: the dependency trees people have (xtask/src/compat/trees_list.rs:
+                       reqwest, oauth2, sqlx, cloud, telemetry, git, web frameworks), each a
+                       throwaway program with the facade patched in: cargo tree -i url must show
+                       it, then `cargo check`, or for the rows with a program, its output with the
+                       facade and with rust-url 2.5.8 must be identical. Prints the table
+                       (url-compat/DOWNSTREAM.md). TREE ...: only those. Installs pkg-config and
+                       libssl-dev with apt-get when missing. Not part of `cargo xtask test`: about
+                       an hour from an empty target/compat-trees/ on two cores.
                        --downstream: six published crates that depend on url 2.x (pinned in
                        xtask/src/compat_downstream/crates.rs), fetched with cargo into
                        target/compat-downstream/, each tested twice with its own suite: with
@@ -204,13 +214,16 @@ fn main() -> ExitCode {
     }
 }
 
-/// `cargo xtask compat [--downstream [--facade DIR] [CRATE ...]]`.
+/// `cargo xtask compat [--downstream [--facade DIR] [CRATE ...] | --trees [TREE ...]]`.
 fn compat(root: &Path, rest: &[String]) -> ExitCode {
     let Some((first, rest)) = rest.split_first() else {
         return compat::run(root);
     };
+    if first == "--trees" {
+        return compat::trees::run(root, rest);
+    }
     if first != "--downstream" {
-        eprintln!("error: `cargo xtask compat` takes only --downstream (got `{first}`)");
+        eprintln!("error: `cargo xtask compat` takes --downstream or --trees (got `{first}`)");
         return ExitCode::from(2);
     }
     let mut facade = root.join("url-compat");

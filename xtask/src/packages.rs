@@ -86,6 +86,15 @@ pub fn scratch_dir(name: &str) -> Result<PathBuf, String> {
 }
 
 /// Writes `contents` to `path`, creating its parent directories.
+/// The workspace's target directory: `$CARGO_TARGET_DIR` when set (relative to `root`), else
+/// `root/target`.
+pub fn target_dir(root: &Path) -> std::path::PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root.join(dir),
+        _ => root.join("target"),
+    }
+}
+
 pub fn write(path: &Path, contents: &str) -> Result<(), String> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent).map_err(|e| format!("creating {}: {e}", parent.display()))?;

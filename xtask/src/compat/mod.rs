@@ -19,6 +19,9 @@
 mod divergences;
 mod doctests;
 mod facade;
+mod old_lock;
+pub mod trees;
+mod trees_list;
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -60,35 +63,46 @@ pub fn check(root: &Path) -> Result<bool, String> {
         own.passed, own.failed
     );
     facade::patched_example(root, &work)?;
+    old_lock::check(root, &work)?;
     Ok(upstream_ok)
 }
 
 /// Fetches url 2.5.8's published package through cargo; returns its unpacked folder.
 fn fetch(root: &Path, work: &Path) -> Result<PathBuf, String> {
-    let dir = work.join("fetch");
+    fetch_package(root, &work.join("fetch"), "url", URL_VERSION)
+}
+
+/// Fetches a published package through cargo (a throwaway crate depending on
+/// `name = "=version"`, in `dir`); returns the folder cargo unpacked it into.
+pub(crate) fn fetch_package(
+    root: &Path,
+    dir: &Path,
+    name: &str,
+    version: &str,
+) -> Result<PathBuf, String> {
     fs::create_dir_all(dir.join("src")).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     write(
         &dir.join("Cargo.toml"),
         &format!(
             "[package]\nname = \"compat-fetch\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [workspace]\n\n[dependencies]\nurl = \"={URL_VERSION}\"\n"
+             [workspace]\n\n[dependencies]\n{name} = \"={version}\"\n"
         ),
     )?;
     write(&dir.join("src").join("lib.rs"), "")?;
     let (ok, stdout, stderr) = cmd::metadata(root, &dir.join("Cargo.toml"))?;
     if !ok {
         return Err(format!(
-            "cargo metadata for url {URL_VERSION} failed:\n{stderr}"
+            "cargo metadata for {name} {version} failed:\n{stderr}"
         ));
     }
-    let wanted = format!("url-{URL_VERSION}/Cargo.toml");
+    let wanted = format!("{name}-{version}/Cargo.toml");
     stdout
         .split("\"manifest_path\":\"")
         .skip(1)
         .filter_map(|rest| rest.split('"').next())
         .find(|path| path.ends_with(&wanted))
         .and_then(|path| Path::new(path).parent().map(Path::to_path_buf))
-        .ok_or_else(|| format!("cargo metadata does not list url {URL_VERSION}"))
+        .ok_or_else(|| format!("cargo metadata does not list {name} {version}"))
 }
 
 /// Lays out the test package: rust-url's `tests/` copied, the doctest library generated.
