@@ -210,11 +210,7 @@ fn measure_all(root: &Path, runs: usize, only: Option<&[String]>) -> Result<bool
         let extra = facade.crates as i64 - url.crates as i64;
         println!(
             "weight: the url facade builds {extra:+} crates against url 2.5.8 (target at most +{MAX_FACADE_CRATES_OVER_URL}: {}), in {:.2}× its time",
-            if facade_ok {
-                "met"
-            } else {
-                "MISSED"
-            },
+            if facade_ok { "met" } else { "MISSED" },
             facade.seconds / url.seconds.max(f64::MIN_POSITIVE)
         );
     }

@@ -321,7 +321,7 @@ fn tree_root(work: &Path, dir: &Path) -> Result<String, String> {
 fn run_program(work: &Path, dir: &Path, log: &Path) -> Result<String, String> {
     step(cargo(work, dir, &["build", "--quiet"]), log)?;
     let (ok, stdout, stderr) =
-        cmd::capture(&mut cargo(work, dir, &["run", "--quiet"]).stdin(Stdio::null()))?;
+        cmd::capture(cargo(work, dir, &["run", "--quiet"]).stdin(Stdio::null()))?;
     if ok {
         Ok(stdout)
     } else {

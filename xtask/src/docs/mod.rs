@@ -358,17 +358,7 @@ fn build_wurl(root: &Path) -> Result<PathBuf, String> {
     if !cmd::run(&mut build)? {
         return Err("building wurl failed".into());
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map(|dir| {
-            if dir.is_absolute() {
-                dir
-            } else {
-                root.join(dir)
-            }
-        })
-        .unwrap_or_else(|| root.join("target"));
-    let wurl = target
+    let wurl = packages::target_dir(root)
         .join("debug")
         .join(format!("wurl{}", std::env::consts::EXE_SUFFIX));
     if wurl.is_file() {
