@@ -217,13 +217,9 @@ fn chart(run: &Run, title: &str, groups: &[Group], axis: &Axis, mark: Option<f64
         y += 6.0;
         let first = y - 2.0;
         let last = first + group.bars.len() as f64 * (BAR + 4.0);
-        // The axis and the mark beside the bars only, not across the headings; under the bars
-        // and their labels.
+        // The axis beside the bars only, not across the headings.
         svg.line((BAR_X, first), (BAR_X, last), "#57606a", false);
-        if let Some(mark) = mark {
-            let x = BAR_X + axis.px(mark);
-            svg.line((x, first), (x, last), "#e8590c", true);
-        }
+        let mut labels = Vec::new();
         for bar in &group.bars {
             svg.text(
                 (BAR_X - 8.0, y + BAR - 3.0),
@@ -238,17 +234,25 @@ fn chart(run: &Run, title: &str, groups: &[Group], axis: &Axis, mark: Option<f64
                 (0.0, "n/a")
             };
             svg.rect(BAR_X, y, length, BAR, &bar.colour);
+            labels.push((BAR_X + length, y, text));
+            y += BAR + 4.0;
+        }
+        // The mark over the bars, under their values.
+        if let Some(mark) = mark {
+            let x = BAR_X + axis.px(mark);
+            svg.line((x, first), (x, last), "#e8590c", true);
+        }
+        for (end, top, text) in labels {
             // A white ground under the value, so that the mark never crosses it.
             let width = 6.5 * text.chars().count() as f64 + 4.0;
-            svg.rect(BAR_X + length + 2.0, y, width, BAR, "white");
+            svg.rect(end + 2.0, top, width, BAR, "white");
             svg.text(
-                (BAR_X + length + 4.0, y + BAR - 3.0),
+                (end + 4.0, top + BAR - 3.0),
                 11.0,
                 Anchor::Start,
                 false,
                 text,
             );
-            y += BAR + 4.0;
         }
     }
     y += 24.0;
