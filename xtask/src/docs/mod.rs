@@ -13,7 +13,7 @@
 //! The facts (`facts.rs`): the README's crate table against the published packages, "N
 //! published packages", the MSRV, the feature table of `docs/weight.md` against the
 //! manifests, and `docs/contributing.md`'s command table against `cargo xtask help`; and no
-//! page, nor `cargo xtask help`, cites an issue by number.
+//! page, nor `cargo xtask help`, `wurl --help` or `wurl --man`, cites an issue by number.
 
 mod blocks;
 mod facts;
@@ -117,7 +117,20 @@ pub fn check(root: &Path) -> Result<bool, String> {
             let _ = fs::remove_dir_all(dir);
         }
     }
-    let facts = check_facts(root, &mut failures)?;
+    let mut facts = check_facts(root, &mut failures)?;
+    // What users read at the shell, like the pages, cites no issue by number.
+    for flag in ["--help", "--man"] {
+        let output = std::process::Command::new(&wurl)
+            .arg(flag)
+            .output()
+            .map_err(|e| format!("running wurl {flag}: {e}"))?;
+        facts += 1;
+        for line in facts::issue_numbers(&String::from_utf8_lossy(&output.stdout)) {
+            failures.push(format!(
+                "`wurl {flag}`, line {line}: cites an issue by number"
+            ));
+        }
+    }
     eprintln!(
         "docs: {} pages; {doctests} Rust blocks run as doctests, {marked} marked not to run; \
          {sessions_run} wurl sessions run; {python_checked} Python blocks found in {PYTHON_README}; \
