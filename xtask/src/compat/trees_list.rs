@@ -95,6 +95,15 @@ pub const TREES: &[Tree] = &[
         )
     },
     check("azure_core", "azure_core", "*", "Azure SDK core"),
+    check(
+        "google-cloud-storage",
+        "google-cloud-storage",
+        "*",
+        "Google Cloud Storage client",
+    ),
+    check("rust-s3", "rust-s3", "*", "S3 client"),
+    check("mongodb", "mongodb", "*", "MongoDB driver"),
+    check("lettre", "lettre", "*", "email (SMTP) client"),
     check("sentry", "sentry", "*", "error reporting"),
     check(
         "opentelemetry-otlp",
@@ -102,8 +111,8 @@ pub const TREES: &[Tree] = &[
         "*",
         "OpenTelemetry exporter",
     ),
-    check("git2", "git2", "*", "libgit2 bindings"),
-    check("gix-url", "gix-url", "*", "gitoxide's git URLs"),
+    // git2 0.21 and gitoxide no longer depend on `url`; 0.20 is what most trees still lock.
+    check("git2", "git2", "0.20", "libgit2 bindings"),
     check("actix-web", "actix-web", "4", "web framework"),
     check(
         "tower-lsp",
