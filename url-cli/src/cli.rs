@@ -37,6 +37,17 @@ pub struct Cli {
     #[arg(long, overrides_with = "no_guess_scheme", conflicts_with = "base")]
     pub guess_scheme: bool,
 
+    /// trurl mode: trurl's options, output, messages and exit codes, with the URL Standard's
+    /// parser (also when the binary is run through a link named `trurl`). See the README.
+    #[arg(long)]
+    pub trurl: bool,
+
+    /// trurl's "only the schemes libcurl supports": refused, since which schemes libcurl
+    /// supports is how it was built, while the URL Standard parses every scheme; filter on
+    /// `--get '{scheme}'` instead.
+    #[arg(long)]
+    pub curl: bool,
+
     /// Do not guess schemes (the default; trurl's spelling, accepted for its scripts).
     #[arg(long, overrides_with = "guess_scheme")]
     pub no_guess_scheme: bool,
@@ -98,7 +109,11 @@ pub struct Cli {
     pub replaces: Vec<String>,
 
     /// As --replace, but append the pair when the query has none of that name.
-    #[arg(long = "replace-append", value_name = "NAME=VALUE")]
+    #[arg(
+        long = "replace-append",
+        visible_alias = "force-replace",
+        value_name = "NAME=VALUE"
+    )]
     pub replace_appends: Vec<String>,
 
     /// The one character between query pairs for the query options (--qtrim, --replace,

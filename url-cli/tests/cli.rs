@@ -82,7 +82,8 @@ const CASES: &[Case] = &[
         "unknown component {nope}",
         2,
     ),
-    (&["-g", "{href", "https://h/"], "", "", "unclosed", 2),
+    // As trurl: a bracket never closed is text.
+    (&["-g", "{href", "https://h/"], "", "{href\n", "", 0),
     // unfurl modes.
     (
         &[
