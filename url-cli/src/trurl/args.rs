@@ -48,7 +48,7 @@ pub struct Options {
 
 /// The command line: options to run, or help or the version to print.
 pub enum Parsed {
-    Run(Options),
+    Run(Box<Options>),
     Help,
     Version,
 }
@@ -147,7 +147,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, Fatal> {
             }
         }
     }
-    Ok(Parsed::Run(o))
+    Ok(Parsed::Run(Box::new(o)))
 }
 
 /// The option `arg` names that takes a value, and the value when it is attached.

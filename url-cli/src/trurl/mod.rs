@@ -51,6 +51,7 @@ pub fn requested(args: &[String]) -> Option<Vec<String>> {
 pub fn main(args: &[String]) -> ExitCode {
     match run::run(args) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(fatal) if fatal.message.is_empty() => ExitCode::from(fatal.code),
         Err(fatal) => {
             eprint!(
                 "trurl error: {}\ntrurl error: Try trurl -h for help\n",
