@@ -265,6 +265,11 @@ impl Template {
                 rest = &after[2..];
                 continue;
             }
+            if first == '}' {
+                literal.push('}');
+                rest = &after[1..];
+                continue;
+            }
             let (open, close) = *brackets.get_or_insert(match first {
                 '[' => ('[', ']'),
                 _ => ('{', '}'),
@@ -365,6 +370,7 @@ mod tests {
             ("[[[scheme]]", "[https]"),
             ("{href", "{href"),
             ("a } b", "a } b"),
+            ("} [scheme]", "} https"),
             ("\\[{scheme}", "[https"),
             ("{strict:must:query}", "x=1&x=2&y=%20"),
         ] {
