@@ -47,7 +47,10 @@ impl Block {
         }
         for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
-            if line.iter().all(|&b| b == b' ' || b == b'\t') {
+            // A blank line: empty, or spaces and tabs (looked at only when it starts with one).
+            if matches!(line.first(), None | Some(b' ' | b'\t'))
+                && line.iter().all(|&b| b == b' ' || b == b'\t')
+            {
                 continue;
             }
             each(match std::str::from_utf8(line) {

@@ -179,8 +179,7 @@ impl Job {
         (parsed, errors, None)
     }
 
-    /// Counts, filters and prints the outcome of one input: with `--iterate`, one URL per
-    /// combination of values, and the input fails when a setter refuses one of them.
+    /// Counts, filters and prints the outcome of one input.
     #[inline(always)]
     fn outcome(
         &self,
@@ -190,19 +189,9 @@ impl Job {
         errors: &[ReportedError],
         out: &mut BlockOut,
     ) {
-        let parsed = match parsed {
-            Ok(url) if self.edits.iterates() => {
-                let urls: Vec<_> = self
-                    .edits
-                    .iterations(url)
-                    .into_iter()
-                    .map(|url| url.and_then(|url| self.complete(url)))
-                    .collect();
-                return self.outcomes(text, guessed, urls, errors, out);
-            }
-            Ok(url) => self.complete(url),
-            Err(e) => Err(e),
-        };
+        if self.edits.iterates() || self.template_must {
+            return self.outcomes(text, guessed, parsed, errors, out);
+        }
         if !self.counted(text, parsed.as_ref().err(), errors, out) {
             return;
         }
@@ -215,16 +204,26 @@ impl Job {
         }
     }
 
-    /// [`Job::outcome`] for the URLs of `--iterate`: one record or line per URL.
+    /// [`Job::outcome`] with `--iterate` (one URL per combination of values; the input fails
+    /// when a setter refuses one of them) or a `must:` template (a URL without the component
+    /// fails): one record or line per URL.
     #[inline(never)]
     fn outcomes(
         &self,
         text: &str,
         guessed: Option<&str>,
-        urls: Vec<Result<Url, String>>,
+        parsed: Result<Url, String>,
         errors: &[ReportedError],
         out: &mut BlockOut,
     ) {
+        let urls: Vec<Result<Url, String>> = match parsed {
+            Ok(url) if self.edits.iterates() => self.edits.iterations(url),
+            parsed => vec![parsed],
+        };
+        let urls: Vec<_> = urls
+            .into_iter()
+            .map(|url| url.and_then(|url| self.complete(url)))
+            .collect();
         let failure = urls.iter().find_map(|url| url.as_ref().err());
         if !self.counted(text, failure, errors, out) {
             return;
