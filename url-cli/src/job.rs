@@ -190,7 +190,7 @@ impl Job {
         out: &mut BlockOut,
     ) {
         if self.edits.iterates() || self.template_must {
-            return self.outcomes(text, guessed, parsed, errors, out);
+            return self.outcomes(parsed, text, guessed, errors, out);
         }
         if !self.counted(text, parsed.as_ref().err(), errors, out) {
             return;
@@ -210,9 +210,9 @@ impl Job {
     #[inline(never)]
     fn outcomes(
         &self,
+        parsed: Result<Url, String>,
         text: &str,
         guessed: Option<&str>,
-        parsed: Result<Url, String>,
         errors: &[ReportedError],
         out: &mut BlockOut,
     ) {

@@ -2,7 +2,7 @@
 //! the options, a value after the option or attached (`-g{path}`, `--set=host=h`), and trurl's
 //! usage errors with its exit codes.
 
-use super::Fatal;
+use super::report::Fatal;
 
 /// trurl's exit codes for usage errors.
 pub const EXIT_FILE: u8 = 1;

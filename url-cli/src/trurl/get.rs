@@ -6,7 +6,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value, json};
 use whatwg_url::{Component, HostKind, Url};
 
-use super::{Fatal, note, pairs};
+use super::pairs;
+use super::report::{Fatal, note};
 use crate::forms::Forms;
 use crate::template::{Field, Part, Template};
 

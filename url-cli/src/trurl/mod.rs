@@ -7,27 +7,12 @@
 mod args;
 mod get;
 mod pairs;
+mod report;
 mod run;
 
 use std::ffi::OsStr;
 use std::path::Path;
 use std::process::ExitCode;
-
-/// An error that ends the run: trurl's exit code and message.
-#[derive(Debug)]
-pub struct Fatal {
-    code: u8,
-    message: String,
-}
-
-impl Fatal {
-    fn usage(code: u8, message: impl Into<String>) -> Fatal {
-        Fatal {
-            code,
-            message: message.into(),
-        }
-    }
-}
 
 /// The arguments after the program's name when they ask for trurl mode: the program is named
 /// `trurl`, or `--trurl` comes before any `--`.
@@ -51,61 +36,8 @@ pub fn requested(args: &[String]) -> Option<Vec<String>> {
 pub fn main(args: &[String]) -> ExitCode {
     match run::run(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(fatal) if fatal.message.is_empty() => ExitCode::from(fatal.code),
-        Err(fatal) => {
-            eprint!(
-                "trurl error: {}\ntrurl error: Try trurl -h for help\n",
-                fatal.message
-            );
-            ExitCode::from(fatal.code)
-        }
+        Err(fatal) => fatal.report(),
     }
-}
-
-/// A note on stderr, as trurl writes one.
-fn note(message: &str) {
-    eprintln!("trurl note: {message}");
-}
-
-const HELP: &str = "\
-Usage: trurl [options] [URL]   (wurl in trurl mode: the URL Standard's parser)
-  -a, --append [component]=[data]  - append data to component (path, query)
-      --accept-space               - accepted (spaces are encoded as the standard says)
-      --as-idn                     - hostnames in Unicode
-      --curl                       - refused: the URL Standard parses every scheme
-      --default-port               - add the scheme's default port
-  -f, --url-file [file/-]          - read URLs from file or stdin
-  -g, --get [{component}s]         - output component(s)
-  -h, --help                       - this help
-      --iterate [component]=[list] - create multiple URL outputs
-      --json                       - output URLs as a JSON array
-      --keep-port                  - accepted (the standard keeps no default port)
-      --no-guess-scheme            - require a scheme in URLs
-      --punycode                   - hostnames in punycode
-      --qtrim [what]               - trim the query
-      --query-separator [letter]   - if something else than '&'
-      --quiet                      - suppress (some) notes
-      --redirect [URL]             - redirect to this
-      --replace [data]             - replace a query pair
-      --replace-append [data]      - replace a query pair, or append it
-  -s, --set [component]=[data]     - set component content (:= already encoded,
-                                     ?= only when unset)
-      --sort-query                 - sort the query pairs
-      --url [URL]                  - URL to work with
-      --urlencode                  - show components URL-encoded
-  -v, --version                    - show version
-      --verify                     - return error on (first) bad URL
- URL COMPONENTS:
-  url, scheme, user, password, options, host, port, path, query, fragment, zoneid
-";
-
-/// trurl's version lines: the second names the features its test suite asks about.
-fn version() -> String {
-    format!(
-        "trurl version {} (wurl in trurl mode, the WHATWG URL Standard)\n\
-         features: get-empty no-guess-scheme normalize-ipv4 punycode punycode2idn url-strerror white-space\n",
-        env!("CARGO_PKG_VERSION")
-    )
 }
 
 #[cfg(test)]

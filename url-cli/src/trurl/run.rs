@@ -8,7 +8,8 @@ use whatwg_url::{Component, ParseError, Url, node};
 
 use super::args::{self, EXIT_FLAG, Options, Parsed};
 use super::get::{self, COMPONENTS};
-use super::{Fatal, HELP, note, pairs, version};
+use super::pairs;
+use super::report::{Fatal, HELP, note, version};
 use crate::edit::Set;
 use crate::forms::{Forms, HostForm};
 use crate::guess;
