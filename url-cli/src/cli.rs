@@ -59,8 +59,10 @@ pub struct Cli {
     /// decoded), `{query-all:KEY}` (every value, space-separated). Forms before the name:
     /// `default:` (the scheme's default port where the URL has none: `{default:port}`,
     /// `{default:url}`), `puny:` or `idn:` (the host as ASCII or as Unicode: `{idn:host}`),
-    /// `url:` or `:` (encoded: `{url:query:KEY}`). `{{`, `}}`, `\{`, `\}`, `\\`, `\t`,
-    /// `\n`, `\r` for those characters.
+    /// `url:` or `:` (encoded: `{url:query:KEY}`), `must:` (a URL without the component
+    /// fails), `strict:`. As in trurl, the first `{` or `[` of the template opens every
+    /// placeholder (`[scheme]`), and a bracket never closed is text. `{{`, `}}`, `\{`, `\[`,
+    /// `\}`, `\\`, `\t`, `\n`, `\r` for those characters.
     #[arg(short, long, value_name = "TEMPLATE", conflicts_with_all = ["json", "mode"])]
     pub get: Option<String>,
 
@@ -81,7 +83,9 @@ pub struct Cli {
 
     /// Set a component through the standard's setter, e.g. `--set pathname=/x`, `--set port=`.
     /// Components: href (url), protocol (scheme), username (user), password, host, hostname,
-    /// port, pathname (path), search (query), hash (fragment). Applied in order.
+    /// port, pathname (path), search (query), hash (fragment). Applied in order. As in trurl,
+    /// `COMPONENT?=VALUE` sets only where the component is empty; `COMPONENT:=VALUE` is the
+    /// same as `=` (a setter never encodes a `%XX` again).
     #[arg(short, long = "set", value_name = "COMPONENT=VALUE")]
     pub sets: Vec<String>,
 
@@ -91,11 +95,13 @@ pub struct Cli {
     pub appends: Vec<String>,
 
     /// Make one URL per value: `--iterate "port=80 8080"`; several --iterate give every
-    /// combination (as trurl).
+    /// combination (as trurl), each of another component. A value the setter refuses fails
+    /// the input.
     #[arg(long = "iterate", value_name = "COMPONENT=VALUES")]
     pub iterates: Vec<String>,
 
-    /// Remove query pairs whose name matches GLOB (`*` any run, `?` one character).
+    /// Remove query pairs whose name matches GLOB (`*` any run, `?` one character; `\*`, `\?`,
+    /// `\\` for those characters).
     #[arg(long = "qtrim", value_name = "GLOB")]
     pub qtrims: Vec<String>,
 
