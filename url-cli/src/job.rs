@@ -50,7 +50,10 @@ impl Job {
             );
         }
         let edits = Edits::from_cli(cli)?;
-        let template = cli.get.as_deref().map(Template::parse).transpose()?;
+        let template = match &cli.get {
+            Some(text) => Some(Template::parse(text).map_err(|e| e.to_string())?),
+            None => None,
+        };
         Ok(Job {
             template_must: template.as_ref().is_some_and(Template::has_must),
             template,

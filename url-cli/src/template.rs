@@ -142,6 +142,34 @@ pub fn subdomain(url: &Url) -> &str {
     }
 }
 
+/// Why a template cannot be read: the placeholder as written between its brackets.
+#[derive(Debug)]
+pub enum TemplateError {
+    /// A name that is no component.
+    Unknown {
+        component: String,
+        placeholder: String,
+    },
+    /// A word before a `:` that is no form.
+    Syntax(String),
+    /// `puny:` and `idn:` together.
+    PunyAndIdn(String),
+}
+
+impl std::fmt::Display for TemplateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TemplateError::Unknown { placeholder, .. } => {
+                write!(f, "--get: unknown component {{{placeholder}}} (see --help)")
+            }
+            TemplateError::Syntax(p) => write!(f, "--get: bad syntax: {{{p}}} (see --help)"),
+            TemplateError::PunyAndIdn(p) => {
+                write!(f, "--get: {{{p}}}: `puny:` and `idn:` exclude each other")
+            }
+        }
+    }
+}
+
 /// A placeholder: a field and the forms it names (`None`: the command line's).
 #[derive(Debug)]
 pub struct Placeholder {
@@ -160,7 +188,7 @@ pub struct Placeholder {
 impl Placeholder {
     /// `name` with its forms (a lone `:` first; then `default:`, `puny:`, `idn:`, `url:`,
     /// `strict:`, `must:` in any order), as trurl reads them.
-    fn parse(name: &str) -> Result<Placeholder, String> {
+    fn parse(name: &str) -> Result<Placeholder, TemplateError> {
         let mut placeholder = Placeholder {
             field: Field::Component(Component::Href),
             default_port: false,
@@ -176,9 +204,7 @@ impl Placeholder {
         }
         loop {
             let host = |form| match placeholder.host {
-                Some(other) if other != form => Err(format!(
-                    "--get: {{{name}}}: `puny:` and `idn:` exclude each other"
-                )),
+                Some(other) if other != form => Err(TemplateError::PunyAndIdn(name.to_owned())),
                 _ => Ok(Some(form)),
             };
             let Some((word, tail)) = rest.split_once(':') else {
@@ -192,12 +218,14 @@ impl Placeholder {
                 "strict" => placeholder.strict = true,
                 "must" => placeholder.must = true,
                 "query" | "query-all" => break,
-                _ => return Err(format!("--get: bad syntax: {{{name}}} (see --help)")),
+                _ => return Err(TemplateError::Syntax(name.to_owned())),
             }
             rest = tail;
         }
-        placeholder.field = Field::parse(rest)
-            .ok_or_else(|| format!("--get: unknown component {{{name}}} (see --help)"))?;
+        placeholder.field = Field::parse(rest).ok_or_else(|| TemplateError::Unknown {
+            component: rest.to_owned(),
+            placeholder: name.to_owned(),
+        })?;
         Ok(placeholder)
     }
 
@@ -234,7 +262,7 @@ impl Template {
     /// bracket twice is that bracket; an opening bracket that is never closed is plain text;
     /// `\{`, `\[`, `\}`, `\\`, `\t`, `\n`, `\r` stand for those characters, another
     /// backslash for itself; `}}` is `}`. An unknown component or form is a usage error.
-    pub fn parse(text: &str) -> Result<Template, String> {
+    pub fn parse(text: &str) -> Result<Template, TemplateError> {
         let mut parts = Vec::new();
         let mut literal = String::new();
         let mut brackets: Option<(char, char)> = None;

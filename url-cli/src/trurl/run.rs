@@ -13,7 +13,7 @@ use super::report::{Fatal, HELP, note, version};
 use crate::edit::Set;
 use crate::forms::{Forms, HostForm};
 use crate::guess;
-use crate::template::Template;
+use crate::template::{Template, TemplateError};
 
 const EXIT_SET: u8 = 5;
 const EXIT_URL: u8 = 7;
@@ -163,7 +163,18 @@ impl<'a> Runner<'a> {
             iterates.push((index, values, encoded));
         }
         let template = match &o.get {
-            Some(text) => Some(Template::parse(text).map_err(|e| Fatal::usage(EXIT_GET, e))?),
+            Some(text) => Some(Template::parse(text).map_err(|e| {
+                let message = match e {
+                    TemplateError::Unknown { component, .. } => {
+                        format!("\"{component}\" is not a recognized URL component")
+                    }
+                    TemplateError::Syntax(p) => format!("Bad --get syntax: {{{p}}}"),
+                    TemplateError::PunyAndIdn(_) => {
+                        "puny modifier is mutually exclusive with idn".into()
+                    }
+                };
+                Fatal::usage(EXIT_GET, message)
+            })?),
             None => None,
         };
         Ok(Runner {
