@@ -1,7 +1,45 @@
 //! What trurl mode says besides its output: its errors (which end the run with trurl's exit
 //! code), its notes, its help and its version.
 
+use std::cell::{Cell, RefCell};
+use std::io::{self, Write};
 use std::process::ExitCode;
+
+thread_local! {
+    /// Output not written yet: stdout is written in blocks, and before anything goes to
+    /// stderr, so that a note follows the lines printed before it, as trurl's do.
+    static PENDING: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// Each [`print`] is written at once (to a terminal, or when reading stdin, which may
+    /// be a stream: `tail -f log | trurl -f -`).
+    static AT_ONCE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether each [`print`] is written at once.
+pub fn write_at_once(at_once: bool) {
+    AT_ONCE.set(at_once);
+}
+
+/// The size the output is written at.
+const BLOCK: usize = 64 * 1024;
+
+/// Prints `text` on stdout (written once a block is full, or at [`flush`]).
+pub fn print(text: &str) -> io::Result<()> {
+    let full = PENDING.with_borrow_mut(|pending| {
+        pending.extend_from_slice(text.as_bytes());
+        pending.len() >= BLOCK || AT_ONCE.get()
+    });
+    if full { flush() } else { Ok(()) }
+}
+
+/// Writes what [`print`] holds.
+pub fn flush() -> io::Result<()> {
+    PENDING.with_borrow_mut(|pending| {
+        let mut out = io::stdout().lock();
+        let written = out.write_all(pending).and_then(|()| out.flush());
+        pending.clear();
+        written
+    })
+}
 
 /// An error that ends the run: trurl's exit code and message.
 #[derive(Debug)]
@@ -21,6 +59,7 @@ impl Fatal {
 
     /// Prints the message as trurl does; the exit code.
     pub fn report(&self) -> ExitCode {
+        let _ = flush();
         if !self.message.is_empty() {
             eprint!(
                 "trurl error: {}\ntrurl error: Try trurl -h for help\n",
@@ -33,6 +72,7 @@ impl Fatal {
 
 /// A note on stderr, as trurl writes one.
 pub fn note(message: &str) {
+    let _ = flush();
     eprintln!("trurl note: {message}");
 }
 

@@ -2,14 +2,14 @@
 //! `--set` alone) parsed with a guessed scheme where it has none, redirected, set, iterated,
 //! appended to, its query edited, and printed; trurl's notes and errors on the way.
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 
 use whatwg_url::{Component, ParseError, Url, node};
 
 use super::args::{self, EXIT_FLAG, Options, Parsed};
 use super::get::{self, COMPONENTS};
 use super::pairs;
-use super::report::{Fatal, HELP, note, version};
+use super::report::{self, Fatal, HELP, note, version};
 use crate::edit::Set;
 use crate::forms::{Forms, HostForm};
 use crate::guess;
@@ -73,7 +73,6 @@ struct Runner<'a> {
     template: Option<Template>,
     forms: Forms,
     separator: char,
-    out: io::StdoutLock<'static>,
     /// JSON objects printed so far.
     objects: usize,
 }
@@ -99,6 +98,7 @@ pub fn run(argv: &[String]) -> Result<(), Fatal> {
         ));
     }
     let mut runner = Runner::new(&o)?;
+    report::write_at_once(o.file.as_deref() == Some("-") || io::stdout().is_terminal());
     if o.json {
         runner.print("[")?;
     }
@@ -111,7 +111,7 @@ pub fn run(argv: &[String]) -> Result<(), Fatal> {
             runner.one(Some(url))?;
         }
     }
-    runner.close_json()
+    runner.finish()
 }
 
 impl<'a> Runner<'a> {
@@ -192,20 +192,18 @@ impl<'a> Runner<'a> {
                 encoded: o.urlencode,
             },
             separator: o.separator.unwrap_or('&'),
-            out: io::stdout().lock(),
             objects: 0,
         })
     }
 
     fn print(&mut self, text: &str) -> Result<(), Fatal> {
-        self.out
-            .write_all(text.as_bytes())
-            .and_then(|()| self.out.flush())
-            .map_err(|e| match e.kind() {
-                // `trurl … | head`: the reader has what it wanted.
-                io::ErrorKind::BrokenPipe => Fatal::usage(0, ""),
-                _ => Fatal::usage(1, format!("stdout: {e}")),
-            })
+        report::print(text).map_err(stdout_error)
+    }
+
+    /// Ends the run's output: the JSON array closed, what is held written.
+    fn finish(&mut self) -> Result<(), Fatal> {
+        self.close_json()?;
+        report::flush().map_err(stdout_error)
     }
 
     /// Ends the JSON array, when there is one.
@@ -468,6 +466,14 @@ fn to_unicode_converts(domain: &str) -> bool {
                     .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
                     && ascii == shown)
             })
+}
+
+/// A failed write to stdout: `trurl … | head` ends quietly (the reader has what it wanted).
+fn stdout_error(e: io::Error) -> Fatal {
+    match e.kind() {
+        io::ErrorKind::BrokenPipe => Fatal::usage(0, ""),
+        _ => Fatal::usage(1, format!("stdout: {e}")),
+    }
 }
 
 /// Applies one `--set` (or `--iterate` value) to `working`: with `?=` only where trurl finds
