@@ -14,8 +14,8 @@ fn last<'a>(edits: &'a Edits, wanted: &[Component]) -> Option<&'a str> {
         .sets
         .iter()
         .rev()
-        .find(|(component, ..)| wanted.contains(component))
-        .map(|(_, value, _)| value.as_str())
+        .find(|set| wanted.contains(&set.component))
+        .map(|set| set.value.as_str())
 }
 
 /// Whether the `--set` options of `edits` can start a URL: a usage error unless one sets the

@@ -37,6 +37,17 @@ pub struct Cli {
     #[arg(long, overrides_with = "no_guess_scheme", conflicts_with = "base")]
     pub guess_scheme: bool,
 
+    /// trurl mode: trurl's options, output, messages and exit codes, with the URL Standard's
+    /// parser (also when the binary is run through a link named `trurl`). See the README.
+    #[arg(long)]
+    pub trurl: bool,
+
+    /// trurl's "only the schemes libcurl supports": refused, since which schemes libcurl
+    /// supports is how it was built, while the URL Standard parses every scheme; filter on
+    /// `--get '{scheme}'` instead.
+    #[arg(long)]
+    pub curl: bool,
+
     /// Do not guess schemes (the default; trurl's spelling, accepted for its scripts).
     #[arg(long, overrides_with = "guess_scheme")]
     pub no_guess_scheme: bool,
@@ -48,8 +59,10 @@ pub struct Cli {
     /// decoded), `{query-all:KEY}` (every value, space-separated). Forms before the name:
     /// `default:` (the scheme's default port where the URL has none: `{default:port}`,
     /// `{default:url}`), `puny:` or `idn:` (the host as ASCII or as Unicode: `{idn:host}`),
-    /// `url:` or `:` (encoded: `{url:query:KEY}`). `{{`, `}}`, `\{`, `\}`, `\\`, `\t`,
-    /// `\n`, `\r` for those characters.
+    /// `url:` or `:` (encoded: `{url:query:KEY}`), `must:` (a URL without the component
+    /// fails), `strict:`. As in trurl, the first `{` or `[` of the template opens every
+    /// placeholder (`[scheme]`), and a bracket never closed is text. `{{`, `}}`, `\{`, `\[`,
+    /// `\}`, `\\`, `\t`, `\n`, `\r` for those characters.
     #[arg(short, long, value_name = "TEMPLATE", conflicts_with_all = ["json", "mode"])]
     pub get: Option<String>,
 
@@ -70,7 +83,9 @@ pub struct Cli {
 
     /// Set a component through the standard's setter, e.g. `--set pathname=/x`, `--set port=`.
     /// Components: href (url), protocol (scheme), username (user), password, host, hostname,
-    /// port, pathname (path), search (query), hash (fragment). Applied in order.
+    /// port, pathname (path), search (query), hash (fragment). Applied in order. As in trurl,
+    /// `COMPONENT?=VALUE` sets only where the component is empty; `COMPONENT:=VALUE` is the
+    /// same as `=` (a setter never encodes a `%XX` again).
     #[arg(short, long = "set", value_name = "COMPONENT=VALUE")]
     pub sets: Vec<String>,
 
@@ -80,11 +95,13 @@ pub struct Cli {
     pub appends: Vec<String>,
 
     /// Make one URL per value: `--iterate "port=80 8080"`; several --iterate give every
-    /// combination (as trurl).
+    /// combination (as trurl), each of another component. A value the setter refuses fails
+    /// the input.
     #[arg(long = "iterate", value_name = "COMPONENT=VALUES")]
     pub iterates: Vec<String>,
 
-    /// Remove query pairs whose name matches GLOB (`*` any run, `?` one character).
+    /// Remove query pairs whose name matches GLOB (`*` any run, `?` one character; `\*`, `\?`,
+    /// `\\` for those characters).
     #[arg(long = "qtrim", value_name = "GLOB")]
     pub qtrims: Vec<String>,
 
@@ -98,7 +115,11 @@ pub struct Cli {
     pub replaces: Vec<String>,
 
     /// As --replace, but append the pair when the query has none of that name.
-    #[arg(long = "replace-append", value_name = "NAME=VALUE")]
+    #[arg(
+        long = "replace-append",
+        visible_alias = "force-replace",
+        value_name = "NAME=VALUE"
+    )]
     pub replace_appends: Vec<String>,
 
     /// The one character between query pairs for the query options (--qtrim, --replace,

@@ -54,12 +54,52 @@ struct Replace {
     append: bool,
 }
 
+/// A `--set` (or one value of an `--iterate`).
+#[derive(Debug)]
+pub struct Set {
+    pub component: Component,
+    pub value: String,
+    /// The option as given, for messages.
+    pub given: String,
+    /// trurl's `COMPONENT?=VALUE`: only where the component is empty.
+    pub only_if_unset: bool,
+}
+
+impl Set {
+    /// `COMPONENT=VALUE`, trurl's `COMPONENT:=VALUE` and `COMPONENT?=VALUE` (and `?:=`,
+    /// `:?=`): the component's name, the value, whether it is encoded already (`:=`; the
+    /// standard's setters take a value as it is either way, trurl mode encodes a plain `=`
+    /// value first) and `?=`. `None` without `=`.
+    pub fn split(given: &str) -> Option<(&str, &str, bool, bool)> {
+        let (mut name, value) = given.split_once('=')?;
+        let (mut encoded, mut only_if_unset) = (false, false);
+        for _ in 0..2 {
+            if let Some(rest) = name.strip_suffix(':').filter(|r| !r.is_empty()) {
+                encoded = true;
+                name = rest;
+            } else if let Some(rest) = name.strip_suffix('?').filter(|r| !r.is_empty()) {
+                only_if_unset = true;
+                name = rest;
+            }
+        }
+        Some((name, value, encoded, only_if_unset))
+    }
+
+    /// Applies this set to `url` (with `?=`, only where the component's getter is empty).
+    fn apply(&self, url: &mut Url) -> Result<(), String> {
+        if self.only_if_unset && !url.component(self.component).is_empty() {
+            return Ok(());
+        }
+        set(url, self.component, &self.value).map_err(|e| format!("--set {:?}: {e}", self.given))
+    }
+}
+
 /// The edits of a command line.
 #[derive(Debug, Default)]
 pub struct Edits {
     redirect: Option<String>,
-    /// `--set`: the component, its value, and the option as given (for messages).
-    pub sets: Vec<(Component, String, String)>,
+    /// `--set`, in order.
+    pub sets: Vec<Set>,
     appends: Vec<Append>,
     qtrims: Vec<String>,
     replaces: Vec<Replace>,
@@ -111,17 +151,32 @@ impl Edits {
             });
         }
         for set in &cli.sets {
-            let (name, value) = set
-                .split_once('=')
+            let (name, value, _, only_if_unset) = Set::split(set)
                 .ok_or_else(|| format!("--set {set:?}: expected COMPONENT=VALUE"))?;
             let component = settable(name, &format!("--set {set:?}"))?;
-            edits.sets.push((component, value.to_owned(), set.clone()));
+            edits.sets.push(Set {
+                component,
+                value: value.to_owned(),
+                given: set.clone(),
+                only_if_unset,
+            });
         }
         for iterate in &cli.iterates {
-            let (name, values) = iterate.split_once('=').ok_or_else(|| {
+            let (name, values, ..) = Set::split(iterate).ok_or_else(|| {
                 format!("--iterate {iterate:?}: expected COMPONENT=VALUE VALUE …")
             })?;
             let component = settable(name, &format!("--iterate {iterate:?}"))?;
+            // Two options for one component would make each URL twice over, or undo a --set.
+            if edits.iterate.iter().any(|(c, ..)| *c == component) {
+                return Err(format!(
+                    "--iterate {iterate:?}: {component} is iterated twice"
+                ));
+            }
+            if edits.sets.iter().any(|s| s.component == component) {
+                return Err(format!(
+                    "--iterate {iterate:?}: {component} is also given to --set"
+                ));
+            }
             let values = values.split_whitespace().map(str::to_owned).collect();
             edits.iterate.push((component, values, iterate.clone()));
         }
@@ -154,11 +209,10 @@ impl Edits {
                 .join(relative)
                 .map_err(|e| format!("--redirect {relative:?}: {e}"))?;
         }
-        for (component, value, given) in &self.sets {
-            if except.contains(component) {
-                continue;
+        for set in &self.sets {
+            if !except.contains(&set.component) {
+                set.apply(&mut url)?;
             }
-            set(&mut url, *component, value).map_err(|e| format!("--set {given:?}: {e}"))?;
         }
         let mut pairs = Vec::new();
         for append in &self.appends {
@@ -186,13 +240,10 @@ impl Edits {
 }
 
 impl Edits {
-    /// The query edits, in order: appended pairs, `--qtrim`, the replacements, the sort;
-    /// whether any changed the pairs.
+    /// The query edits, in trurl's order: `--qtrim`, the replacements, the appended pairs
+    /// (which no trim removes), the sort; whether any changed the pairs.
     fn edit_query(&self, params: &mut UrlSearchParams, pairs: &[(&String, &String)]) -> bool {
         let mut changed = !pairs.is_empty();
-        for (name, value) in pairs {
-            params.append(name, value);
-        }
         if !self.qtrims.is_empty() {
             let names: Vec<String> = params
                 .keys()
@@ -209,6 +260,9 @@ impl Edits {
                 params.set(&replace.name, &replace.value);
                 changed = true;
             }
+        }
+        for (name, value) in pairs {
+            params.append(name, value);
         }
         if self.sort_query {
             params.sort();
@@ -253,20 +307,46 @@ impl Edits {
     }
 }
 
-/// Whether `text` matches `glob` (`*`: any run of characters, `?`: one character), in time
-/// proportional to their lengths' product at worst.
+/// A character of a glob.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GlobChar {
+    /// `*`: any run of characters.
+    Any,
+    /// `?`: one character.
+    One,
+    /// A character as itself (`\*`, `\?`, `\\` for those).
+    Literal(char),
+}
+
+/// `glob` read: a backslash makes the next character literal.
+fn glob_chars(glob: &str) -> Vec<GlobChar> {
+    let mut chars = glob.chars();
+    let mut out = Vec::new();
+    while let Some(c) = chars.next() {
+        out.push(match c {
+            '*' => GlobChar::Any,
+            '?' => GlobChar::One,
+            '\\' => GlobChar::Literal(chars.next().unwrap_or('\\')),
+            c => GlobChar::Literal(c),
+        });
+    }
+    out
+}
+
+/// Whether `text` matches `glob` (`*`: any run of characters, `?`: one character, `\` before
+/// either for itself), in time proportional to their lengths' product at worst.
 pub fn glob_matches(glob: &str, text: &str) -> bool {
-    let (glob, text): (Vec<char>, Vec<char>) = (glob.chars().collect(), text.chars().collect());
+    let (glob, text): (Vec<GlobChar>, Vec<char>) = (glob_chars(glob), text.chars().collect());
     let (mut g, mut t) = (0, 0);
     // The last `*` seen, and the text position it was tried at.
     let mut star: Option<(usize, usize)> = None;
     while t < text.len() {
         match glob.get(g) {
-            Some('*') => {
+            Some(GlobChar::Any) => {
                 star = Some((g, t));
                 g += 1;
             }
-            Some(&c) if c == '?' || c == text[t] => {
+            Some(&c) if c == GlobChar::One || c == GlobChar::Literal(text[t]) => {
                 g += 1;
                 t += 1;
             }
@@ -280,7 +360,7 @@ pub fn glob_matches(glob: &str, text: &str) -> bool {
             },
         }
     }
-    glob[g..].iter().all(|&c| c == '*')
+    glob[g..].iter().all(|&c| c == GlobChar::Any)
 }
 
 #[cfg(test)]
@@ -322,6 +402,11 @@ mod tests {
             ("a*b*c", "axxbyyc", true),
             ("a*b*c", "axxbyy", false),
             ("fbclid", "fbclid", true),
+            ("\\*", "*", true),
+            ("\\*", "a", false),
+            ("a\\?", "a?", true),
+            ("a\\?", "ab", false),
+            ("\\\\", "\\", true),
         ] {
             assert_eq!(glob_matches(glob, text), expected, "{glob} {text}");
         }

@@ -39,7 +39,7 @@ pub struct Block {
 
 impl Block {
     /// Calls `each` for every non-blank line (line ending, and a byte-order mark at the start
-    /// of a source, removed).
+    /// of a source, removed); a line of spaces and tabs only is blank.
     pub fn lines(&self, mut each: impl FnMut(Line<'_>)) {
         let mut bytes = self.bytes.as_slice();
         if self.starts_source {
@@ -47,7 +47,10 @@ impl Block {
         }
         for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
-            if line.is_empty() {
+            // A blank line: empty, or spaces and tabs (looked at only when it starts with one).
+            if matches!(line.first(), None | Some(b' ' | b'\t'))
+                && line.iter().all(|&b| b == b' ' || b == b'\t')
+            {
                 continue;
             }
             each(match std::str::from_utf8(line) {
@@ -155,7 +158,7 @@ mod tests {
             source: "t".into(),
             first_line: 1,
             starts_source: true,
-            bytes: b"\xEF\xBB\xBFa\n\n\xEF\xBB\xBFb\n".to_vec(),
+            bytes: b"\xEF\xBB\xBFa\n\n\xEF\xBB\xBFb\n \t \r\n\t\n".to_vec(),
         };
         assert_eq!(collect(&block), ["a", "\u{feff}b"]);
     }

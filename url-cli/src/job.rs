@@ -19,6 +19,8 @@ pub struct Job {
     /// No edit to apply: each URL is printed as parsed (the common case, kept short).
     no_edits: bool,
     template: Option<Template>,
+    /// The template has a `must:` placeholder.
+    template_must: bool,
     base: Option<Url>,
     json: bool,
     mode: Option<Mode>,
@@ -40,11 +42,23 @@ pub struct Job {
 impl Job {
     /// The settings of `cli`, or a usage error.
     pub fn new(cli: &Cli) -> Result<Job, String> {
+        if cli.curl {
+            return Err(
+                "--curl: which schemes libcurl supports depends on how it was built, \
+                 and the URL Standard parses every scheme; filter on --get '{scheme}' instead"
+                    .into(),
+            );
+        }
         let edits = Edits::from_cli(cli)?;
+        let template = match &cli.get {
+            Some(text) => Some(Template::parse(text).map_err(|e| e.to_string())?),
+            None => None,
+        };
         Ok(Job {
+            template_must: template.as_ref().is_some_and(Template::has_must),
+            template,
             no_edits: edits.is_empty(),
             edits,
-            template: cli.get.as_deref().map(Template::parse).transpose()?,
             base: match &cli.base {
                 Some(base) => {
                     Some(Url::parse(base, None).map_err(|e| format!("--base {base:?}: {e}"))?)
@@ -178,45 +192,96 @@ impl Job {
         errors: &[ReportedError],
         out: &mut BlockOut,
     ) {
-        let ok = parsed.is_ok();
-        out.parsed += u64::from(ok);
-        for e in errors {
-            *out.errors.entry(e.name()).or_default() += 1;
+        if self.edits.iterates() || self.template_must {
+            return self.outcomes(parsed, text, guessed, errors, out);
         }
-        if let Err(failure) = &parsed {
-            out.failure(failure);
-            if self.verify {
-                out.stopped = true;
-                self.report(text, failure, out);
-                return;
-            }
-        }
-        let strictly_invalid = self.strict && !errors.is_empty();
-        let passes = if self.valid {
-            ok && !strictly_invalid
-        } else if self.invalid {
-            !ok || strictly_invalid
-        } else {
-            true
-        };
-        if !passes {
+        if !self.counted(text, parsed.as_ref().err(), errors, out) {
             return;
         }
         if self.json {
             out.line(&output::json_record(text, guessed, &parsed, errors).to_string());
+        } else if self.invalid {
+            out.line(text);
+        } else {
+            self.emit(text, parsed, out);
+        }
+    }
+
+    /// [`Job::outcome`] with `--iterate` (one URL per combination of values; the input fails
+    /// when a setter refuses one of them) or a `must:` template (a URL without the component
+    /// fails): one record or line per URL.
+    #[inline(never)]
+    fn outcomes(
+        &self,
+        parsed: Result<Url, String>,
+        text: &str,
+        guessed: Option<&str>,
+        errors: &[ReportedError],
+        out: &mut BlockOut,
+    ) {
+        let urls: Vec<Result<Url, String>> = match parsed {
+            Ok(url) if self.edits.iterates() => self.edits.iterations(url),
+            parsed => vec![parsed],
+        };
+        let urls: Vec<_> = urls
+            .into_iter()
+            .map(|url| url.and_then(|url| self.complete(url)))
+            .collect();
+        let failure = urls.iter().find_map(|url| url.as_ref().err());
+        if !self.counted(text, failure, errors, out) {
             return;
         }
         if self.invalid {
             out.line(text);
             return;
         }
-        match parsed {
-            Ok(url) if self.edits.iterates() => {
-                for url in self.edits.iterations(url) {
-                    self.emit(text, url, out);
-                }
+        for url in urls {
+            if self.json {
+                out.line(&output::json_record(text, guessed, &url, errors).to_string());
+            } else {
+                self.emit(text, url, out);
             }
-            parsed => self.emit(text, parsed, out),
+        }
+    }
+
+    /// `url` once it can fill the template (`must:`).
+    fn complete(&self, url: Url) -> Result<Url, String> {
+        match &self.template {
+            Some(template) if self.template_must => template.missing(&url).map(|()| url),
+            _ => Ok(url),
+        }
+    }
+
+    /// Counts the outcome of one input (`failure`: why it gave no URL) and says whether it
+    /// is printed (`--valid`, `--invalid`, `--strict`); `--verify` stops at a failure.
+    #[inline(always)]
+    fn counted(
+        &self,
+        text: &str,
+        failure: Option<&String>,
+        errors: &[ReportedError],
+        out: &mut BlockOut,
+    ) -> bool {
+        let ok = failure.is_none();
+        out.parsed += u64::from(ok);
+        for e in errors {
+            *out.errors.entry(e.name()).or_default() += 1;
+        }
+        if let Some(failure) = failure {
+            out.failure(failure);
+            if self.verify {
+                out.stopped = true;
+                self.report(text, failure, out);
+                return false;
+            }
+        }
+        let strictly_invalid = self.strict && !errors.is_empty();
+        if self.valid {
+            ok && !strictly_invalid
+        } else if self.invalid {
+            !ok || strictly_invalid
+        } else {
+            true
         }
     }
 

@@ -18,6 +18,7 @@ mod output;
 mod pipeline;
 mod query;
 mod template;
+mod trurl;
 
 use std::io::{self, BufWriter, IsTerminal};
 use std::process::ExitCode;
@@ -39,7 +40,11 @@ enum Status {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(rest) = trurl::requested(&args) {
+        return trurl::main(&rest);
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli.normalized(),
         Err(e) => {
             let _ = e.print();

@@ -82,7 +82,8 @@ const CASES: &[Case] = &[
         "unknown component {nope}",
         2,
     ),
-    (&["-g", "{href", "https://h/"], "", "", "unclosed", 2),
+    // As trurl: a bracket never closed is text.
+    (&["-g", "{href", "https://h/"], "", "{href\n", "", 0),
     // unfurl modes.
     (
         &[
@@ -229,11 +230,12 @@ const CASES: &[Case] = &[
         0,
     ),
     (
+        // A value the setter refuses fails the input (the others are printed).
         &["--iterate", "port=1 x", "https://h/"],
         "",
         "https://h:1/\n",
         "--iterate \"port=1 x\" (x): invalid port",
-        0,
+        1,
     ),
     (
         &["--iterate", "nope", "https://h/"],

@@ -205,26 +205,30 @@ const CASES: &[Case] = &[
         "unknown component {default:nope}",
         2,
     ),
+    // trurl's `must:`: a component the URL lacks fails the input; `strict:` is accepted.
+    (&["-g", "{must:host}", "https://h/"], "", "h\n", "", 0),
     (
-        &["-g", "{must:host}", "https://h/"],
+        &["-g", "{strict:must:query}", "https://h/?", "https://h/"],
         "",
+        "\n",
+        "wurl: \"https://h/\": --get: the URL has no query (must:)",
+        1,
+    ),
+    // `[component]` when `[` opens the template; an unclosed bracket is text.
+    (
+        &["-g", "[scheme] {x} \\[[host] [idn:host", "https://h/"],
         "",
-        "unknown component {must:host}",
-        2,
+        "https {x} [h [idn:host\n",
+        "",
+        0,
     ),
     (
-        &["-g", "{idn:host", "https://h/"],
+        // The standard has no zone ID or IMAP options: the fields are always empty.
+        &["-g", "{zoneid}|{options}", "https://h/"],
         "",
+        "|\n",
         "",
-        "unclosed `{`",
-        2,
-    ),
-    (
-        &["-g", "{zoneid}", "https://h/"],
-        "",
-        "",
-        "unknown component",
-        2,
+        0,
     ),
     // --verify.
     (
