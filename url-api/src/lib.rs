@@ -42,6 +42,9 @@ pub use file_path::FilePathError;
 #[cfg(feature = "url")]
 pub use interop::InteropError;
 pub use linked::SearchParamsMut;
+/// The standard's percent-decode (spec 1.3: a `%` not followed by two hex digits stays as
+/// it is), for programs that show a component decoded; the components themselves stay encoded.
+pub use percent::{percent_decode, percent_decode_str};
 pub use scheme::{SPECIAL_SCHEMES, any_special_scheme, default_port, is_special_scheme};
 pub use search_params::{IntoIter, Iter, PairLengthError, UrlSearchParams};
 pub use segments::PathSegmentsMut;

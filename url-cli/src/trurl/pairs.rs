@@ -43,7 +43,7 @@ pub fn encode_set(component: &str, value: &str) -> String {
 
 /// Percent-decodes `text` (spec 1.3: a `%` without two hex digits stays).
 pub fn decode(text: &str) -> Cow<'_, [u8]> {
-    percent::percent_decode_str(text)
+    whatwg_url::percent_decode_str(text)
 }
 
 /// One side of a pair in trurl's form: `+` read as a space, decoded, encoded again.
