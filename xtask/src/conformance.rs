@@ -32,7 +32,7 @@ pub fn run(root: &Path) -> ExitCode {
 
 /// `Ok(true)` when cargo test passed, some row was collected and every row is at 100%.
 fn collect_and_print(root: &Path) -> Result<bool, String> {
-    let out_dir = root.join("target").join("xtask");
+    let out_dir = crate::packages::target_dir(root).join("xtask");
     fs::create_dir_all(&out_dir).map_err(|e| format!("creating {}: {e}", out_dir.display()))?;
     let out_file = out_dir.join(format!("conformance-{}.tsv", std::process::id()));
     let _ = fs::remove_file(&out_file);

@@ -1,6 +1,6 @@
 //! `cargo xtask`: the workspace's task runner (fixtures, the conformance table, the full test run).
 //!
-//! Plain `std`, no dependencies. Run `cargo xtask help` for the commands; `.cargo/config.toml`
+//! Plain `std` and `serde_json` (for cargo's JSON and saved benchmark runs). Run `cargo xtask help` for the commands; `.cargo/config.toml`
 //! defines the `xtask` alias as `run --package xtask --`.
 
 mod artifacts;
@@ -16,7 +16,6 @@ mod downstream;
 mod duplicates;
 mod fixtures;
 mod fuzz;
-mod json;
 mod libtest;
 mod licences;
 mod msrv;

@@ -66,7 +66,9 @@ fn msrv(root: &Path) -> Result<(), String> {
         "url-compat: cargo test --all-features --locked with {version}"
     ));
     let dir = root.join("url-compat");
-    let target = root.join("target").join("compat").join("msrv");
+    let target = crate::packages::target_dir(root)
+        .join("compat")
+        .join("msrv");
     let mut totals = Totals::default();
     let ok = cmd::run_reading_stdout(
         &mut crate::msrv::msrv_cargo(&dir, &target, &["test", "--all-features", "--locked"]),

@@ -44,7 +44,7 @@ struct Outcomes {
 }
 
 pub fn check(root: &Path) -> Result<bool, String> {
-    let work = root.join("target").join("compat");
+    let work = crate::packages::target_dir(root).join("compat");
     let package = fetch(root, &work)?;
     eprintln!(
         "compat: rust-url {URL_VERSION}'s package at {}",
