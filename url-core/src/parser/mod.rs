@@ -24,7 +24,7 @@ use input::{HostInput, InputMap, Listener, Report};
 use percent::{AsciiSet, Encoder};
 
 #[cfg(feature = "testing")]
-pub use fast::simd_testing;
+pub use fast::{GENERAL_PATH_REPORTS, simd_testing};
 
 /// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3): the one
 /// encoder of the workspace, in `percent`.

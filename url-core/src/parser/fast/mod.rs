@@ -58,6 +58,8 @@ mod scan;
 pub(super) mod simd;
 #[cfg(feature = "testing")]
 pub mod simd_testing;
+#[cfg(feature = "testing")]
+pub use quiet::GENERAL_PATH_REPORTS;
 mod tail;
 
 pub(crate) use quiet::parse_normal_quiet;
