@@ -1,5 +1,5 @@
 //! Target `simd`: url-core's SSE2 block operations (its one module of `unsafe` code,
-//! `parser/fast/simd.rs`) against their scalar twin, and the fast path's block host scan
+//! `parser/fast/classify/simd.rs`) against their scalar twin, and the fast path's block host scan
 //! against a byte-by-byte model.
 //!
 //! Input: any bytes. Properties:

@@ -66,7 +66,7 @@
 //! # Unsafe code
 //!
 //! The crate denies `unsafe_code` (the workspace forbids it, which a module could not relax) and
-//! allows it in one private module only: the fast path's block scans (`parser/fast/simd.rs`), a
+//! allows it in one private module only: the fast path's block scans (`parser/fast/classify/simd.rs`), a
 //! few `core::arch` intrinsics behind a safe API, each `unsafe` block with its `SAFETY` comment.
 //! They are compiled on x86_64 with the `sse2` target feature and on aarch64 with `neon` (each
 //! architecture's baseline; no runtime detection); on other targets and under Miri a 256-entry

@@ -136,7 +136,7 @@ commands:
                        Ends with `N passed, M failed`. --wheel: the distributions only;
                        --licences: the licence file only.
   simd [--aarch64] [--miri]
-                       url-core's vector code (parser/fast/simd.rs) beyond cargo xtask test's
+                       url-core's vector code (parser/fast/classify/simd.rs) beyond cargo xtask test's
                        x86_64 run: --aarch64 runs url-core's tests for aarch64 under qemu-user
                        (NEON against the scalar twin, the table and the predicates; the fast path
                        against the general path), installing the rustup target, qemu-user and the

@@ -12,7 +12,7 @@
 //! steps) and `tests/override_shortcuts.rs` check every shortcut against the general path
 //! (`UrlRecord::basic_parse_override_without_shortcuts`, feature `testing`).
 
-use super::scan::{
+use super::classify::{
     FRAGMENT_STOP, HOST_STOP, QUERY_STOP, SPECIAL_PATH_STOP, SPECIAL_QUERY_STOP, scan,
 };
 use super::{dot_segment_candidate, is_double_dot, is_single_dot};

@@ -33,8 +33,8 @@
 //! the table), and the path state's marks in every state (long queries, where `=`, `&` and `%`
 //! are marked, then cost more than the table: the long URLs +39%).
 
-use super::marks::{BlockMarks, Native};
-use super::scan::{
+use super::classify::{BlockMarks, Native};
+use super::classify::{
     T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL, UNITS_TAIL,
 };
 use crate::parser::tables::{is_double_dot, is_single_dot};

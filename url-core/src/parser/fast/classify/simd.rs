@@ -1,5 +1,5 @@
 //! Sixteen bytes at a time: the few vector operations that the fast path's block scans
-//! (`scan.rs`, `plain_host_end` and the tail pass's marks) are built of, as one small safe API,
+//! (`classify/mod.rs`, `plain_host_end`, and the tail pass's marks) are built of, as one small safe API,
 //! the [`Lanes`] trait.
 //!
 //! This is the crate's one module of `unsafe` code (the crate denies `unsafe_code`; this module
@@ -7,7 +7,7 @@
 //! baseline, checked at compile time with `cfg(target_feature)` (this `no_std` crate does no
 //! runtime detection), each operation is one SSE2 instruction ([`Sse2`]). Everywhere else, and
 //! under Miri, the parser does not use vectors: its block scans read one 256-entry table per
-//! byte (`scan.rs`, `ByTable`), as fast as the eight-byte table scans they replaced.
+//! byte (`marks.rs`, `ByTable`), as fast as the eight-byte table scans they replaced.
 //!
 //! [`Scalar`] is the operations' twin in safe code, sixteen lanes in a byte array, for the tests
 //! (`simd_tests.rs`), which compare the two, the table and the definitions on every byte value
