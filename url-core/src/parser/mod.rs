@@ -9,6 +9,8 @@
 mod entry;
 mod fast;
 mod input;
+mod overrides;
+mod report;
 mod states_authority;
 mod states_file;
 mod states_path;
@@ -20,8 +22,8 @@ pub(crate) use crate::state_override::StateOverride;
 use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 use host::{HostKind, ReportedError, ValidationError};
-use input::{HostInput, InputMap, Listener, Report};
 use percent::{AsciiSet, Encoder};
+use report::{HostInput, InputMap, Listener, Report};
 
 #[cfg(feature = "testing")]
 pub use fast::{GENERAL_PATH_REPORTS, simd_testing};

@@ -25,7 +25,7 @@
 //! Nothing here depends on a base URL: with a scheme followed by `//` (or, for a URL that is
 //! not special, any scheme), the basic URL parser never looks at the base.
 
-use super::tables::{is_double_dot, is_single_dot, is_windows_drive_letter};
+use super::tables::is_windows_drive_letter;
 use crate::scheme::{SchemeType, special_scheme_and_slashes};
 use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
@@ -35,8 +35,7 @@ use classify::{
 };
 use host::HostKind;
 
-mod classify;
-mod overrides;
+pub(super) mod classify;
 mod quiet;
 mod relative;
 #[cfg(feature = "testing")]
@@ -47,7 +46,8 @@ mod tail;
 
 pub(crate) use quiet::parse_normal_quiet;
 pub(crate) use relative::parse_relative_normal;
-use tail::{Tail, dot_segment_candidate, fragment, path_query_fragment, query_fragment};
+pub(super) use tail::dot_segment_candidate;
+use tail::{Tail, fragment, path_query_fragment, query_fragment};
 
 /// Whether `host` is what the IPv4 serializer (spec 3.6) writes: four decimal numbers from 0
 /// to 255 without leading zeros, joined by `.`. The IPv4 parser then gives the address it

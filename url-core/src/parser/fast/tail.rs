@@ -66,7 +66,7 @@ fn ends_segment(bytes: &[u8], i: usize) -> bool {
 /// The segment that starts at `i`, cut at seven bytes (one more than the longest dot segment,
 /// `%2e%2e`): enough for [`is_single_dot`] and [`is_double_dot`], in constant time.
 #[inline(always)]
-pub(super) fn dot_segment_candidate(bytes: &[u8], i: usize) -> &[u8] {
+pub(in crate::parser) fn dot_segment_candidate(bytes: &[u8], i: usize) -> &[u8] {
     let rest = bytes.get(i..).unwrap_or_default();
     let window = rest.get(..7).unwrap_or(rest);
     let end = (0..window.len())
