@@ -53,7 +53,7 @@ commands:
                        resources: they come only via --from or from ../shared/wpt/api.
                        Pinned commit: see `fixtures::WPT_COMMIT` (printed below).
   bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--svg [PATH]] [--baseline REV]
-                       Side-by-side benchmark (issue 6): builds `url-bench` in release with the
+                       Side-by-side benchmark: builds `url-bench` in release with the
                        `competitors` feature (ada-url, url: compiled only here) and prints, per
                        dataset (default ../shared/datasets/*.txt) and variant (parse, parse + href,
                        can_parse), median ns/URL, MB/s, ratio to ada per round, failures, mallocs.
