@@ -3,29 +3,26 @@
 //! Plain `std` and `serde_json` (for cargo's JSON and saved benchmark runs). Run `cargo xtask help` for the commands; `.cargo/config.toml`
 //! defines the `xtask` alias as `run --package xtask --`.
 
-mod artifacts;
+// Rooms by job: benchmarks, checks on structure, compatibility, the conformance table,
+// fuzzing, packaging (and python/, the Python package). At the top: what they share (commands,
+// the package list and target directory, test output, fixtures, disk room) and `test`, the one
+// command that runs them all.
 mod bench;
-mod cli_bench;
+mod checks;
 mod cmd;
 mod compat;
-mod compat_downstream;
 mod conformance;
-mod cycles;
 mod disk;
-mod downstream;
-mod duplicates;
 mod fixtures;
 mod fuzz;
 mod libtest;
-mod licences;
-mod msrv;
 mod package;
 mod packages;
 mod python;
-mod simd;
-mod table;
 mod test;
-mod weight;
+
+use checks::{artifacts, cycles, duplicates};
+use package::{downstream, msrv};
 
 use std::path::{Path, PathBuf};
 
@@ -80,7 +77,7 @@ commands:
                        other), then the facade's own fmt, clippy and tests, and the README example
                        in a fresh crate under [patch.crates-io]. A step of `cargo xtask test`.
                        --downstream: six published crates that depend on url 2.x (pinned in
-                       xtask/src/compat_downstream/crates.rs), fetched with cargo into
+                       xtask/src/compat/downstream/crates.rs), fetched with cargo into
                        target/compat-downstream/, each tested twice with its own suite: with
                        rust-url 2.5.8, then with the facade patched in ([patch.crates-io]; cargo
                        tree -i url must show the facade's path). Prints the table (passed / failed
@@ -117,7 +114,7 @@ commands:
                        a cycle (Tarjan's strongly connected components) that holds a link across
                        the module tree (a module and its own parts may use each other), naming
                        its files; prints the number of files read. Allowed links:
-                       xtask/src/cycles.rs.
+                       xtask/src/checks/cycles.rs.
   artifacts            Fails when a tracked file (`git ls-files`) is a build artifact: an ELF file,
                        a shared library or object (.so .dylib .dll .o .a .rlib .pyd), a wheel or a
                        .pyc; names each. Skipped with a note outside a git checkout.
@@ -172,16 +169,16 @@ fn main() -> ExitCode {
         "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
         "wpt-update" => fixtures::wpt_update(&root, rest),
         "bench" => bench::run(&root, rest),
-        "cli-bench" => cli_bench::run(&root, rest),
+        "cli-bench" => bench::cli::run(&root, rest),
         "fuzz" => fuzz::run(&root, rest),
         "compat" => compat(&root, rest),
         "downstream" => downstream::run(&root, rest),
         "msrv" => msrv::run(&root, rest),
         "package-check" => package::run(&root, rest),
-        "weight" => weight::run(&root, rest),
+        "weight" => bench::weight::run(&root, rest),
         "duplicates" => duplicates::run(&root, rest),
         "python" => python::run(&root, rest),
-        "simd" => simd::run(&root, rest),
+        "simd" => fuzz::simd::run(&root, rest),
         "cycles" => no_options(command, rest).unwrap_or_else(|| cmd::exit(cycles::check(&root))),
         "artifacts" => {
             no_options(command, rest).unwrap_or_else(|| cmd::exit(artifacts::check(&root)))
@@ -221,9 +218,9 @@ fn compat(root: &Path, rest: &[String]) -> ExitCode {
         }
     }
     if only.is_empty() {
-        compat_downstream::run(root, &facade)
+        compat::downstream::run(root, &facade)
     } else {
-        compat_downstream::run_only(root, &facade, &only)
+        compat::downstream::run_only(root, &facade, &only)
     }
 }
 

@@ -14,10 +14,11 @@
 //!    and the facade passes is counted as passed and listed ("the standard's answer").
 //!
 //! `cargo xtask compat --downstream`: other crates' test suites with and without the facade
-//! (`compat_downstream`).
+//! (`downstream/`).
 
 mod divergences;
 mod doctests;
+pub mod downstream;
 mod facade;
 
 use std::collections::BTreeSet;

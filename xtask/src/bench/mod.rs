@@ -14,8 +14,10 @@
 
 mod baseline;
 mod chart;
+pub mod cli;
 mod results;
 mod svg;
+pub mod weight;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -1,5 +1,7 @@
 //! `cargo xtask conformance`: runs the `wpt_*` test targets and prints the conformance table.
 
+mod table;
+
 use std::fs;
 use std::path::Path;
 use std::process::ExitCode;
@@ -7,7 +9,6 @@ use std::process::ExitCode;
 use crate::cmd;
 use crate::fixtures;
 use crate::libtest::{self, Failures};
-use crate::table;
 
 /// Failed tests shown, lines per failed test, characters per line.
 const SHOW_TESTS: usize = 20;

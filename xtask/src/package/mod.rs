@@ -8,6 +8,10 @@
 //! so each is patched to its unpacked `.crate` (`[patch.crates-io]`): the tests see exactly
 //! the published files. The fixture tests read `URL_WPT_DIR` and `URL_DATASETS_DIR`.
 
+pub mod downstream;
+pub mod licences;
+pub mod msrv;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
