@@ -59,15 +59,17 @@
 //! spec names) and answers each question about a type (such as [`ValidationError::is_failure`])
 //! in an exhaustive `match`. The host parser reports the host-level types; this crate's parser
 //! the URL-level ones, from its states (`parser/states_*.rs`) and input preparation
-//! (`parser/input.rs`), to the sink given to [`UrlRecord::parse_with`]. The fast path's list of
+//! (`parser/input.rs`), to the sink given to [`UrlRecord::parse_with`] (held by the parser as
+//! `parser/report.rs` says, which also hands the host parser that sink). The fast path's list of
 //! what the general path can report on an input it takes is `GENERAL_PATH_REPORTS` in
 //! `parser/fast/quiet.rs`, checked by `tests/fast_path.rs`.
 //!
 //! # Unsafe code
 //!
 //! The crate denies `unsafe_code` (the workspace forbids it, which a module could not relax) and
-//! allows it in one private module only: the fast path's block scans (`parser/fast/classify/simd.rs`), a
-//! few `core::arch` intrinsics behind a safe API, each `unsafe` block with its `SAFETY` comment.
+//! allows it in one private module only: the fast path's block scans
+//! (`parser/fast/classify/simd.rs`), a few `core::arch` intrinsics behind a safe API, each
+//! `unsafe` block with its `SAFETY` comment.
 //! They are compiled on x86_64 with the `sse2` target feature and on aarch64 with `neon` (each
 //! architecture's baseline; no runtime detection); on other targets and under Miri a 256-entry
 //! table in safe code takes their place. Tests compare the vector code, a scalar twin of its
