@@ -3,7 +3,8 @@
 //! The executable defines `malloc`, `calloc`, `realloc`, `posix_memalign`, `aligned_alloc` and
 //! `free`; the dynamic linker resolves every call in the process (Rust's system allocator,
 //! libstdc++'s `operator new`) to these, and they forward to glibc's `__libc_*` entry points.
-//! This is the only `unsafe` in the benchmark, and the library crates have none.
+//! This is the only `unsafe` in the benchmark. (The library crates forbid `unsafe` code but for
+//! one module of url-core, its vector block scans: `url-core/src/parser/fast/classify/simd.rs`.)
 #![allow(unsafe_code)]
 
 use std::ffi::c_void;

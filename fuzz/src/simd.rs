@@ -1,5 +1,6 @@
-//! Target `simd`: url-core's SSE2 block operations (its one module of `unsafe` code,
-//! `parser/fast/simd.rs`) against their scalar twin, and the fast path's block host scan
+//! Target `simd`: url-core's vector block operations (SSE2 on x86_64, NEON on aarch64, whichever
+//! the target builds; its one module of `unsafe` code,
+//! `parser/fast/classify/simd.rs`) against their scalar twin, and the fast path's block host scan
 //! against a byte-by-byte model.
 //!
 //! Input: any bytes. Properties:

@@ -12,7 +12,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod batch;
 mod errors;
-mod params;
 mod text;
 mod url;
 
@@ -23,7 +22,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidURL", py.get_type::<errors::InvalidURL>())?;
     m.add_class::<url::PyUrl>()?;
     m.add_class::<url::PyValidationError>()?;
-    m.add_class::<params::PySearchParams>()?;
+    m.add_class::<url::params::PySearchParams>()?;
     m.add_function(wrap_pyfunction!(url::parse_with_validation, m)?)?;
     batch::register(m)?;
     Ok(())

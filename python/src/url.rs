@@ -1,4 +1,6 @@
-//! The `URL` class (spec 6.1) and `parse_with_validation`.
+//! The `URL` class (spec 6.1) and `parse_with_validation`; its query object, the
+//! `URLSearchParams` class, is a part of this module (`url/params.rs`): the standard links a
+//! URL and its query object both ways (spec 6.1 "query object", 6.2 "URL object").
 
 use std::borrow::Cow;
 
@@ -9,10 +11,10 @@ use whatwg_url::display::DisplayOptions;
 use whatwg_url::{ParseError, Url};
 
 use crate::errors::invalid_url;
-// The one accepted import cycle of the workspace (xtask/src/cycles.rs, ALLOWED): a URL and its
-// live URLSearchParams name each other, as the standard links them (spec 6.1, 6.2).
-use crate::params::PySearchParams;
 use crate::text::usv;
+use params::PySearchParams;
+
+pub mod params;
 
 /// A URL's text from a `str` (borrowed from it when it is UTF-8 already) or a `URL` (its href,
 /// as `new URL(url)` stringifies an object).

@@ -1,6 +1,9 @@
 //! A JSON reader for the WPT fixtures.
 //!
-//! JSON strings may hold lone UTF-16 surrogates (`"\uD800"`), which a strict parser refuses.
+//! It exists for one reason: the fixtures' JSON strings may hold lone UTF-16 surrogates
+//! (`"\uD800"`), which `serde_json` refuses (a Rust `String` cannot hold them). Everything else
+//! in the workspace reads JSON with `serde_json`; this reader is for the fixtures only.
+//!
 //! Strings are decoded to UTF-16 first; [`Str::text`] is the USVString conversion (each lone
 //! surrogate becomes U+FFFD), and [`Str::utf16`] keeps the code units as written.
 

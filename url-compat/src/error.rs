@@ -78,36 +78,112 @@ impl ParseError {
 
     /// The variant of the failure `e` (spec 1.1's table, July 2026 edition).
     pub(crate) fn from_validation_error(e: ValidationError, with_opaque_base: bool) -> Self {
-        use ValidationError as V;
-        match e {
-            V::DomainToAscii => ParseError::IdnaError,
-            V::Ipv4EmptyPart
-            | V::Ipv4TooFewParts
-            | V::Ipv4TooManyParts
-            | V::Ipv4NonNumericPart
-            | V::Ipv4NonDecimalPart
-            | V::Ipv4OutOfRangePart
-            | V::Ipv4NonAsciiInput => ParseError::InvalidIpv4Address,
-            V::Ipv6Unclosed
-            | V::Ipv6InvalidCompression
-            | V::Ipv6TooManyPieces
-            | V::Ipv6MultipleCompression
-            | V::Ipv6InvalidCodePoint
-            | V::Ipv6TooFewPieces
-            | V::Ipv6PieceLeadingZero
-            | V::Ipv4InIpv6TooManyPieces
-            | V::Ipv4InIpv6InvalidCodePoint
-            | V::Ipv4InIpv6OutOfRangePart
-            | V::Ipv4InIpv6TooFewParts => ParseError::InvalidIpv6Address,
-            V::MissingSchemeNonRelativeUrl if with_opaque_base => {
-                ParseError::RelativeUrlWithCannotBeABaseBase
-            }
-            V::MissingSchemeNonRelativeUrl => ParseError::RelativeUrlWithoutBase,
-            V::HostMissing | V::InvalidCredentials => ParseError::EmptyHost,
-            V::PortOutOfRange | V::PortInvalid => ParseError::InvalidPort,
-            _ => ParseError::InvalidDomainCharacter,
+        match mapping(e).0 {
+            Failure::Idna => ParseError::IdnaError,
+            Failure::Ipv4 => ParseError::InvalidIpv4Address,
+            Failure::Ipv6 => ParseError::InvalidIpv6Address,
+            Failure::NoScheme if with_opaque_base => ParseError::RelativeUrlWithCannotBeABaseBase,
+            Failure::NoScheme => ParseError::RelativeUrlWithoutBase,
+            Failure::EmptyHost => ParseError::EmptyHost,
+            Failure::Port => ParseError::InvalidPort,
+            Failure::DomainCharacter => ParseError::InvalidDomainCharacter,
         }
     }
+}
+
+/// What a validation error type becomes in rust-url's terms when the parse fails with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Failure {
+    Idna,
+    Ipv4,
+    Ipv6,
+    /// `RelativeUrlWithoutBase`, or `RelativeUrlWithCannotBeABaseBase` with an opaque base.
+    NoScheme,
+    EmptyHost,
+    Port,
+    /// rust-url's variant for a host it refuses; also the answer for the types that are never
+    /// a failure.
+    DomainCharacter,
+}
+
+/// Which [`SyntaxViolation`] a reported validation error type becomes, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Violation {
+    /// rust-url has no variant for it.
+    None,
+    Backslash,
+    /// `EmbeddedCredentials` or `UnencodedAtSign`, by the byte at the offset.
+    Credentials,
+    /// `ExpectedDoubleSlash`, or `ExpectedFileDoubleSlash` for a `file:` URL.
+    DoubleSlash,
+    FileWithHostAndWindowsDrive,
+    /// One of rust-url's variants for a code point, by the code point at the offset.
+    UrlUnit,
+}
+
+/// Every validation error type with its [`Failure`] and [`Violation`]. `ValidationError` is
+/// `#[non_exhaustive]`, so a `match` on it outside its crate needs a catch-all arm; this table
+/// has exactly `ValidationError::COUNT` entries instead, so a new type does not compile until it
+/// has its row (a test checks that each type has exactly one).
+const MAPPING: [(ValidationError, Failure, Violation); ValidationError::COUNT] = {
+    use Failure as F;
+    use ValidationError as V;
+    use Violation as S;
+    [
+        (V::DomainToAscii, F::Idna, S::None),
+        (V::DomainPercentEncoded, F::DomainCharacter, S::None),
+        (V::HostInvalidCodePoint, F::DomainCharacter, S::None),
+        (V::Ipv4EmptyPart, F::Ipv4, S::None),
+        (V::Ipv4TooFewParts, F::Ipv4, S::None),
+        (V::Ipv4TooManyParts, F::Ipv4, S::None),
+        (V::Ipv4NonNumericPart, F::Ipv4, S::None),
+        (V::Ipv4NonDecimalPart, F::Ipv4, S::None),
+        (V::Ipv4OutOfRangePart, F::Ipv4, S::None),
+        (V::Ipv4NonAsciiInput, F::Ipv4, S::None),
+        (V::Ipv6Unclosed, F::Ipv6, S::None),
+        (V::Ipv6InvalidCompression, F::Ipv6, S::None),
+        (V::Ipv6TooManyPieces, F::Ipv6, S::None),
+        (V::Ipv6MultipleCompression, F::Ipv6, S::None),
+        (V::Ipv6InvalidCodePoint, F::Ipv6, S::None),
+        (V::Ipv6TooFewPieces, F::Ipv6, S::None),
+        (V::Ipv6PieceLeadingZero, F::Ipv6, S::None),
+        (V::Ipv4InIpv6TooManyPieces, F::Ipv6, S::None),
+        (V::Ipv4InIpv6InvalidCodePoint, F::Ipv6, S::None),
+        (V::Ipv4InIpv6OutOfRangePart, F::Ipv6, S::None),
+        (V::Ipv4InIpv6TooFewParts, F::Ipv6, S::None),
+        (V::InvalidUrlUnit, F::DomainCharacter, S::UrlUnit),
+        (
+            V::SpecialSchemeMissingFollowingSolidus,
+            F::DomainCharacter,
+            S::DoubleSlash,
+        ),
+        (V::MissingSchemeNonRelativeUrl, F::NoScheme, S::None),
+        (V::InvalidReverseSolidus, F::DomainCharacter, S::Backslash),
+        (V::InvalidCredentials, F::EmptyHost, S::Credentials),
+        (V::HostMissing, F::EmptyHost, S::None),
+        (V::PortOutOfRange, F::Port, S::None),
+        (V::PortInvalid, F::Port, S::None),
+        (
+            V::FileInvalidWindowsDriveLetter,
+            F::DomainCharacter,
+            S::None,
+        ),
+        (
+            V::FileInvalidWindowsDriveLetterHost,
+            F::DomainCharacter,
+            S::FileWithHostAndWindowsDrive,
+        ),
+    ]
+};
+
+/// `e`'s row of [`MAPPING`].
+fn mapping(e: ValidationError) -> (Failure, Violation) {
+    MAPPING
+        .iter()
+        .find(|(error, ..)| *error == e)
+        .map_or((Failure::DomainCharacter, Violation::None), |&(_, f, v)| {
+            (f, v)
+        })
 }
 
 /// Non-fatal syntax violations that can occur during parsing.
@@ -202,21 +278,19 @@ impl SyntaxViolation {
         input: &str,
         file: bool,
     ) -> Option<SyntaxViolation> {
-        use ValidationError as V;
-        Some(match error {
-            V::InvalidReverseSolidus => SyntaxViolation::Backslash,
-            V::InvalidCredentials => match input.as_bytes().get(offset) {
+        Some(match mapping(error).1 {
+            Violation::None => return None,
+            Violation::Backslash => SyntaxViolation::Backslash,
+            Violation::Credentials => match input.as_bytes().get(offset) {
                 Some(b'@') if input.get(..offset).is_some_and(|b| b.contains('@')) => {
                     SyntaxViolation::UnencodedAtSign
                 }
                 _ => SyntaxViolation::EmbeddedCredentials,
             },
-            V::SpecialSchemeMissingFollowingSolidus if file => {
-                SyntaxViolation::ExpectedFileDoubleSlash
-            }
-            V::SpecialSchemeMissingFollowingSolidus => SyntaxViolation::ExpectedDoubleSlash,
-            V::FileInvalidWindowsDriveLetterHost => SyntaxViolation::FileWithHostAndWindowsDrive,
-            V::InvalidUrlUnit => {
+            Violation::DoubleSlash if file => SyntaxViolation::ExpectedFileDoubleSlash,
+            Violation::DoubleSlash => SyntaxViolation::ExpectedDoubleSlash,
+            Violation::FileWithHostAndWindowsDrive => SyntaxViolation::FileWithHostAndWindowsDrive,
+            Violation::UrlUnit => {
                 let unit = input.get(offset..).and_then(|rest| rest.chars().next());
                 let at_either_end = input
                     .trim_matches(|c: char| c <= ' ')
@@ -236,7 +310,6 @@ impl SyntaxViolation {
                     _ => SyntaxViolation::NonUrlCodePoint,
                 }
             }
-            _ => return None,
         })
     }
 }
@@ -244,5 +317,18 @@ impl SyntaxViolation {
 impl fmt::Display for SyntaxViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self.description(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_validation_error_has_one_row() {
+        for e in ValidationError::ALL {
+            let rows = MAPPING.iter().filter(|(error, ..)| *error == e).count();
+            assert_eq!(rows, 1, "{e}: {rows} rows in MAPPING");
+        }
     }
 }

@@ -51,11 +51,25 @@
 //! url and state override. [`UrlRecord::basic_parse_override`] is the basic URL parser with a url
 //! and a state override, which the API setters of spec 6 use.
 //!
+//! # Validation errors
+//!
+//! The standard's validation error types (spec 1.1) are one enum, [`ValidationError`], defined
+//! in `whatwg-host` (`host/src/validation.rs`) and re-exported here with [`ReportedError`] and
+//! the sinks. That file writes the list once (a macro makes the enum, `ALL`, `COUNT` and the
+//! spec names) and answers each question about a type (such as [`ValidationError::is_failure`])
+//! in an exhaustive `match`. The host parser reports the host-level types; this crate's parser
+//! the URL-level ones, from its states (`parser/states_*.rs`) and input preparation
+//! (`parser/input.rs`), to the sink given to [`UrlRecord::parse_with`] (held by the parser as
+//! `parser/report.rs` says, which also hands the host parser that sink). The fast path's list of
+//! what the general path can report on an input it takes is `GENERAL_PATH_REPORTS` in
+//! `parser/fast/quiet.rs`, checked by `tests/fast_path.rs`.
+//!
 //! # Unsafe code
 //!
 //! The crate denies `unsafe_code` (the workspace forbids it, which a module could not relax) and
-//! allows it in one private module only: the fast path's block scans (`parser/fast/simd.rs`), a
-//! few `core::arch` intrinsics behind a safe API, each `unsafe` block with its `SAFETY` comment.
+//! allows it in one private module only: the fast path's block scans
+//! (`parser/fast/classify/simd.rs`), a few `core::arch` intrinsics behind a safe API, each
+//! `unsafe` block with its `SAFETY` comment.
 //! They are compiled on x86_64 with the `sse2` target feature and on aarch64 with `neon` (each
 //! architecture's baseline; no runtime detection); on other targets and under Miri a 256-entry
 //! table in safe code takes their place. Tests compare the vector code, a scalar twin of its
@@ -92,6 +106,11 @@ pub use scheme::{SchemeType, default_port, is_special_scheme};
 pub use state_override::StateOverride;
 pub use url::UrlRecord;
 
+/// The validation error types the general path can report on an input the fast path takes
+/// (for the fast path's tests).
+#[doc(hidden)]
+#[cfg(feature = "testing")]
+pub use parser::GENERAL_PATH_REPORTS as FAST_PATH_INPUT_REPORTS;
 /// For the fuzz target `simd`: the vector block operations against their scalar twin. Not API.
 #[doc(hidden)]
 #[cfg(feature = "testing")]

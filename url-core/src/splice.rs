@@ -3,8 +3,8 @@
 //! boundaries after it move by the change in length, and debug builds check the record's
 //! rules on the result ([`UrlRecord::check_record`], as [`UrlRecord::from_parts`] does for a new record).
 //!
-//! Every setter path (`setters.rs`), every state-override shortcut (`parser/fast/overrides.rs`)
-//! and the state override's commit (`parser/entry.rs`) edit through [`UrlRecord::splice`]; none
+//! Every setter path (`setters.rs`), every state-override shortcut (`parser/overrides.rs`)
+//! and the state override's commit (`parser/overrides.rs`) edit through [`UrlRecord::splice`]; none
 //! serializes the whole record again.
 
 use crate::error::ParseError;

@@ -103,6 +103,42 @@ fn datasets_agree_and_mostly_take_the_fast_path() {
     }
 }
 
+/// On the inputs the fast path takes, the general path reports exactly the types of
+/// `FAST_PATH_INPUT_REPORTS` (the quiet fast path's list of what it must exclude): none
+/// outside it, and each of it somewhere.
+#[test]
+fn the_quiet_fast_path_knows_what_the_general_path_reports() {
+    let mut inputs: Vec<String> = wpt_inputs().into_iter().map(|(input, _)| input).collect();
+    inputs.extend(
+        test_support::datasets::load()
+            .into_iter()
+            .flat_map(|(_, lines)| lines),
+    );
+    let mut rng = Rng::new(0x0e11_0c5e);
+    inputs.extend((0..20_000).map(|_| generated(&mut rng)));
+    let mut seen = std::collections::BTreeSet::new();
+    for input in &inputs {
+        if UrlRecord::parse_fast_path_only(input).is_none() {
+            continue;
+        }
+        let mut errors = Vec::new();
+        let _ = UrlRecord::parse_with_without_fast_path(input, None, &mut errors);
+        for e in errors {
+            assert!(
+                url_core::FAST_PATH_INPUT_REPORTS.contains(&e.error),
+                "{input:?}: the general path reports {e}, which the quiet fast path's list lacks"
+            );
+            seen.insert(e.error);
+        }
+    }
+    for e in url_core::FAST_PATH_INPUT_REPORTS {
+        assert!(
+            seen.contains(&e),
+            "{e} is listed but never reported on a fast-path input"
+        );
+    }
+}
+
 /// Pieces of URLs around every decision the fast path makes.
 const SCHEMES: &[&str] = &[
     "http", "https", "ws", "wss", "ftp", "file", "foo", "node", "HTTP", "Https", "a+b-c.d", "1a",

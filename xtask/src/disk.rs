@@ -14,7 +14,7 @@ const ROOM_NEEDED: u64 = 12 << 30;
 /// Prints the free space of the file system holding `target/` and the size of `target/`.
 /// Returns the free bytes, or `None` when `df` cannot tell.
 pub fn report(root: &Path, when: &str) -> Option<u64> {
-    let target = root.join("target");
+    let target = crate::packages::target_dir(root);
     let probe = if target.exists() {
         target.as_path()
     } else {
@@ -48,7 +48,7 @@ pub fn report_start(root: &Path) {
 pub fn release(root: &Path, step: &str, dirs: &[&str]) {
     if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
         for dir in dirs {
-            let path = root.join("target").join(dir);
+            let path = crate::packages::target_dir(root).join(dir);
             if path.exists()
                 && let Err(e) = std::fs::remove_dir_all(&path)
             {

@@ -43,6 +43,11 @@ const HOW_TO_GET: &str = "Get them with `cargo xtask wpt-update --from DIR` (e.g
 or `cargo xtask wpt-update` (downloads the WPT files, not api/), or set URL_WPT_DIR to a directory \
 holding them. The api/ vectors come only from ../shared/wpt/api or --from.";
 
+/// Where `wpt-update` puts the fixtures: a fixed place in the workspace, not under cargo's target
+/// directory, since the tests look there (`test_support::fixture`) without knowing
+/// `CARGO_TARGET_DIR`.
+const FETCHED: &str = "target/wpt";
+
 /// The fixture directories in lookup order: `$URL_WPT_DIR`, `../shared/wpt`, `target/wpt`
 /// (the order of DESIGN.md, the same as `test_support::fixture`).
 pub fn lookup_dirs(root: &Path) -> Vec<PathBuf> {
@@ -51,7 +56,7 @@ pub fn lookup_dirs(root: &Path) -> Vec<PathBuf> {
         dirs.push(PathBuf::from(dir));
     }
     dirs.push(root.join("..").join("shared").join("wpt"));
-    dirs.push(root.join("target").join("wpt"));
+    dirs.push(root.join(FETCHED));
     dirs
 }
 
@@ -203,8 +208,8 @@ impl Options {
 /// Fills a staging directory, then swaps it in for `target/wpt`, so a failed update leaves the
 /// old fixtures in place.
 fn update(root: &Path, options: &Options) -> Result<(), String> {
-    let target = root.join("target").join("wpt");
-    let staging = root.join("target").join("wpt.partial");
+    let target = root.join(FETCHED);
+    let staging = root.join(format!("{FETCHED}.partial"));
     remove_dir_if_present(&staging)?;
     fs::create_dir_all(&staging).map_err(|e| format!("creating {}: {e}", staging.display()))?;
     let filled = match &options.from {

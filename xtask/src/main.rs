@@ -1,33 +1,29 @@
 //! `cargo xtask`: the workspace's task runner (fixtures, the conformance table, the full test run).
 //!
-//! Plain `std`, no dependencies. Run `cargo xtask help` for the commands; `.cargo/config.toml`
+//! Plain `std` and `serde_json` (for cargo's JSON and saved benchmark runs). Run `cargo xtask help` for the commands; `.cargo/config.toml`
 //! defines the `xtask` alias as `run --package xtask --`.
 
-mod artifacts;
+// Rooms by job: benchmarks, checks on structure, compatibility, the conformance table,
+// fuzzing, packaging (and python/, the Python package). At the top: what they share (commands,
+// the package list and target directory, test output, fixtures, disk room) and `test`, the one
+// command that runs them all.
 mod bench;
-mod cli_bench;
+mod checks;
 mod cmd;
 mod compat;
-mod compat_downstream;
 mod conformance;
-mod cycles;
 mod disk;
 mod docs;
-mod downstream;
-mod duplicates;
 mod fixtures;
 mod fuzz;
-mod json;
 mod libtest;
-mod licences;
-mod msrv;
 mod package;
 mod packages;
 mod python;
-mod simd;
-mod table;
 mod test;
-mod weight;
+
+use checks::{artifacts, cycles, duplicates};
+use package::{downstream, msrv};
 
 use std::path::{Path, PathBuf};
 
@@ -93,7 +89,7 @@ commands:
                        libssl-dev with apt-get when missing. Not part of `cargo xtask test`: about
                        an hour from an empty target/compat-trees/ on two cores.
                        --downstream: six published crates that depend on url 2.x (pinned in
-                       xtask/src/compat_downstream/crates.rs), fetched with cargo into
+                       xtask/src/compat/downstream/crates.rs), fetched with cargo into
                        target/compat-downstream/, each tested twice with its own suite: with
                        rust-url 2.5.8, then with the facade patched in ([patch.crates-io]; cargo
                        tree -i url must show the facade's path). Prints the table (passed / failed
@@ -130,7 +126,7 @@ commands:
                        a cycle (Tarjan's strongly connected components) that holds a link across
                        the module tree (a module and its own parts may use each other), naming
                        its files; prints the number of files read. Allowed links:
-                       xtask/src/cycles.rs.
+                       xtask/src/checks/cycles.rs.
   docs                 The pages' examples and facts: every ```rust block of the READMEs and docs/
                        is a doctest (its page included by a crate) or marked not to run; every
                        ```console session runs against the built wurl and prints what the page
@@ -155,7 +151,7 @@ commands:
                        Ends with `N passed, M failed`. --wheel: the distributions only;
                        --licences: the licence file only.
   simd [--aarch64] [--miri]
-                       url-core's vector code (parser/fast/simd.rs) beyond cargo xtask test's
+                       url-core's vector code (parser/fast/classify/simd.rs) beyond cargo xtask test's
                        x86_64 run: --aarch64 runs url-core's tests for aarch64 under qemu-user
                        (NEON against the scalar twin, the table and the predicates; the fast path
                        against the general path), installing the rustup target, qemu-user and the
@@ -191,16 +187,16 @@ fn main() -> ExitCode {
         "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
         "wpt-update" => fixtures::wpt_update(&root, rest),
         "bench" => bench::run(&root, rest),
-        "cli-bench" => cli_bench::run(&root, rest),
+        "cli-bench" => bench::cli::run(&root, rest),
         "fuzz" => fuzz::run(&root, rest),
         "compat" => compat(&root, rest),
         "downstream" => downstream::run(&root, rest),
         "msrv" => msrv::run(&root, rest),
         "package-check" => package::run(&root, rest),
-        "weight" => weight::run(&root, rest),
+        "weight" => bench::weight::run(&root, rest),
         "duplicates" => duplicates::run(&root, rest),
         "python" => python::run(&root, rest),
-        "simd" => simd::run(&root, rest),
+        "simd" => fuzz::simd::run(&root, rest),
         "docs" => docs::run(&root, rest),
         "cycles" => no_options(command, rest).unwrap_or_else(|| cmd::exit(cycles::check(&root))),
         "artifacts" => {
@@ -244,9 +240,9 @@ fn compat(root: &Path, rest: &[String]) -> ExitCode {
         }
     }
     if only.is_empty() {
-        compat_downstream::run(root, &facade)
+        compat::downstream::run(root, &facade)
     } else {
-        compat_downstream::run_only(root, &facade, &only)
+        compat::downstream::run_only(root, &facade, &only)
     }
 }
 

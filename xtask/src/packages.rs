@@ -21,6 +21,23 @@ pub fn workspace_root() -> PathBuf {
     manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
 }
 
+/// Cargo's target directory for this workspace: `CARGO_TARGET_DIR` when set (a relative value
+/// taken from the current directory, as cargo does), else `target/` of the workspace. Every
+/// build output and every scratch folder xtask keeps between runs lives under it.
+pub fn target_dir(root: &Path) -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| root.to_path_buf());
+    target_dir_from(std::env::var_os("CARGO_TARGET_DIR").as_deref(), &cwd, root)
+}
+
+/// [`target_dir`] for a given value of `CARGO_TARGET_DIR` and current directory (an empty value
+/// counts as unset, as cargo takes it).
+fn target_dir_from(value: Option<&std::ffi::OsStr>, cwd: &Path, root: &Path) -> PathBuf {
+    match value {
+        Some(dir) if !dir.is_empty() => cwd.join(dir),
+        _ => root.join("target"),
+    }
+}
+
 /// A published package: its crates.io name and its folder in the workspace.
 #[derive(Clone, Copy, Debug)]
 pub struct Package {
@@ -86,15 +103,6 @@ pub fn scratch_dir(name: &str) -> Result<PathBuf, String> {
 }
 
 /// Writes `contents` to `path`, creating its parent directories.
-/// The workspace's target directory: `$CARGO_TARGET_DIR` when set (relative to `root`), else
-/// `root/target`.
-pub fn target_dir(root: &Path) -> std::path::PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) if !dir.is_empty() => root.join(dir),
-        _ => root.join("target"),
-    }
-}
-
 pub fn write(path: &Path, contents: &str) -> Result<(), String> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent).map_err(|e| format!("creating {}: {e}", parent.display()))?;
@@ -106,4 +114,64 @@ pub fn write(path: &Path, contents: &str) -> Result<(), String> {
 pub fn toml_path(path: &Path) -> String {
     let text = path.display().to_string();
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn target_dir_follows_cargo_target_dir() {
+        let root = Path::new("/work/repo");
+        let cwd = Path::new("/work/repo/url-core");
+        assert_eq!(target_dir_from(None, cwd, root), root.join("target"));
+        assert_eq!(
+            target_dir_from(Some(OsStr::new("")), cwd, root),
+            root.join("target")
+        );
+        assert_eq!(
+            target_dir_from(Some(OsStr::new("/tmp/t")), cwd, root),
+            Path::new("/tmp/t")
+        );
+        assert_eq!(
+            target_dir_from(Some(OsStr::new("out")), cwd, root),
+            Path::new("/work/repo/url-core/out")
+        );
+    }
+
+    /// No path into the workspace's `target/` is written out by hand: each goes through
+    /// [`target_dir`], so that every command honours `CARGO_TARGET_DIR`. (The Python steps keep
+    /// their virtual environments at fixed places under `target/` on purpose.)
+    #[test]
+    fn no_hand_written_target_paths() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut offenders = Vec::new();
+        let mut stack = vec![src];
+        while let Some(dir) = stack.pop() {
+            for entry in fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    if !path.ends_with("python") {
+                        stack.push(path);
+                    }
+                    continue;
+                }
+                let text = fs::read_to_string(&path).unwrap();
+                if text.contains("fn target_dir_from(") {
+                    continue; // the helper itself
+                }
+                for (i, line) in text.lines().enumerate() {
+                    let code = line.split("//").next().unwrap_or("");
+                    if code.contains("root.join(\"target") {
+                        offenders.push(format!("{}:{}", path.display(), i + 1));
+                    }
+                }
+            }
+        }
+        assert!(
+            offenders.is_empty(),
+            "paths under target/ by hand: {offenders:?}"
+        );
+    }
 }

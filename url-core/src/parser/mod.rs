@@ -9,6 +9,8 @@
 mod entry;
 mod fast;
 mod input;
+mod overrides;
+mod report;
 mod states_authority;
 mod states_file;
 mod states_path;
@@ -20,11 +22,11 @@ pub(crate) use crate::state_override::StateOverride;
 use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 use host::{HostKind, ReportedError, ValidationError};
-use input::{HostInput, InputMap, Listener, Report};
 use percent::{AsciiSet, Encoder};
+use report::{HostInput, InputMap, Listener, Report};
 
 #[cfg(feature = "testing")]
-pub use fast::simd_testing;
+pub use fast::{GENERAL_PATH_REPORTS, simd_testing};
 
 /// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3): the one
 /// encoder of the workspace, in `percent`.

@@ -135,7 +135,7 @@ impl Parser<'_> {
     ///
     /// Shortcuts: absolute as above (step 3.3 to 3.5, and step 2 before a port); relative
     /// `fast::parse_relative_normal` on `//` (the same) and its relative state step 5.1 (the
-    /// base's host); override `UrlRecord::hostname_shortcut` (`fast/overrides.rs`: step 3.3 to 3.6
+    /// base's host); override `UrlRecord::hostname_shortcut` (`overrides.rs`: step 3.3 to 3.6
     /// with the hostname state as override, a special URL and an ASCII domain that domain to
     /// ASCII keeps).
     pub(crate) fn host_state(&mut self, pointer: usize) -> Step {

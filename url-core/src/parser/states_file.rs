@@ -122,7 +122,7 @@ impl Parser<'_> {
     /// keep; `localhost` and a Windows drive letter after the slashes come here.
     ///
     /// Shortcuts: absolute as above (step 1.3 for a host the fast path keeps, and the empty host);
-    /// relative: none; override `UrlRecord::hostname_shortcut` (`fast/overrides.rs`: step 1.3 with a
+    /// relative: none; override `UrlRecord::hostname_shortcut` (`overrides.rs`: step 1.3 with a
     /// state override, not `localhost`, and its input holds no Windows drive letter).
     pub(crate) fn file_host_state(&mut self, pointer: usize) -> Step {
         // Step 1: the buffer runs to EOF, "/", "\", "?" or "#".

@@ -19,7 +19,7 @@ impl Parser<'_> {
     /// The fast path takes this state early: a special URL's empty path becomes `/` there too.
     ///
     /// Shortcuts: absolute as above (step 1); relative `fast::parse_relative_normal` (through
-    /// the absolute fast path on `//`); override `UrlRecord::path_shortcut` (`fast/overrides.rs`: step
+    /// the absolute fast path on `//`); override `UrlRecord::path_shortcut` (`overrides.rs`: step
     /// 1 on a special URL's emptied path and an input that starts with `/`).
     pub(crate) fn path_start_state(&mut self, pointer: usize) -> Step {
         let c = self.byte(pointer);
@@ -73,7 +73,7 @@ impl Parser<'_> {
     /// Shortcuts: absolute as above (steps 1.4.2, 1.5 and 2.2 on segments with nothing to
     /// encode; 1.6 and 1.7); relative `fast::parse_relative_normal` (the same on a
     /// directory-relative path after the relative state's step 5.4, and step 1.2 for each
-    /// leading `../`); override `UrlRecord::path_shortcut` (`fast/overrides.rs`: steps 1.4.2 and 2.2
+    /// leading `../`); override `UrlRecord::path_shortcut` (`overrides.rs`: steps 1.4.2 and 2.2
     /// with a state override, no dot segment and no Windows drive letter quirk: the input
     /// percent-encoded with the path percent-encode set).
     pub(crate) fn path_state(&mut self, mut pointer: usize) -> Step {
@@ -300,7 +300,7 @@ impl Parser<'_> {
     ///
     /// Shortcuts: absolute as above (steps 2.2 and 3.2); relative `fast::parse_relative_normal`
     /// (the same after the relative state's step 5.2); override `UrlRecord::query_shortcut`
-    /// (`fast/overrides.rs`: steps 2.2 and 3.2 with a state override and UTF-8: the input
+    /// (`overrides.rs`: steps 2.2 and 3.2 with a state override and UTF-8: the input
     /// percent-encoded with the (special-)query percent-encode set).
     pub(crate) fn query_state(&mut self, pointer: usize) -> Step {
         // Step 1: the encoding is used only for special URLs other than ws and wss.
@@ -355,7 +355,7 @@ impl Parser<'_> {
     ///
     /// Shortcuts: absolute as above (step 1.2 on nothing to encode); relative
     /// `fast::parse_relative_normal` (the same after the relative state's step 5.3); override
-    /// `UrlRecord::fragment_shortcut` (`fast/overrides.rs`: step 1.2 with a state override: the input
+    /// `UrlRecord::fragment_shortcut` (`overrides.rs`: step 1.2 with a state override: the input
     /// percent-encoded with the fragment percent-encode set).
     pub(crate) fn fragment_state(&mut self, pointer: usize) -> Step {
         let end = self.input.len();

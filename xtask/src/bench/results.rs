@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::json::{self, Value};
+use serde_json::Value;
 
 /// One cell of the benchmark: an implementation's median on one table of one section.
 #[derive(Debug, Clone, PartialEq)]
@@ -236,19 +236,26 @@ pub fn to_json(run: &Run) -> String {
 }
 
 fn float(value: Option<&Value>) -> Option<f64> {
-    match value {
-        Some(Value::Number(text)) => text.parse().ok(),
-        _ => None,
-    }
+    value.and_then(Value::as_f64)
 }
 
 /// Reads what [`to_json`] wrote.
 pub fn from_json(text: &str) -> Result<Run, String> {
-    let doc = json::parse(text)?;
+    let doc: Value = serde_json::from_str(text).map_err(|e| format!("JSON: {e}"))?;
     let machine = doc.get("machine").ok_or("JSON: no `machine`")?;
-    let text_at = |v: &Value, key: &str| v.str_at(key).unwrap_or_default().to_owned();
+    let text_at = |v: &Value, key: &str| {
+        v.get(key)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
     let mut records = Vec::new();
-    for r in doc.get("records").map(Value::items).unwrap_or_default() {
+    for r in doc
+        .get("records")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         records.push(Record {
             section: text_at(r, "section"),
             table: text_at(r, "table"),
@@ -267,9 +274,9 @@ pub fn from_json(text: &str) -> Result<Run, String> {
         },
         args: doc
             .get("args")
-            .map(Value::items)
-            .unwrap_or_default()
-            .iter()
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
             .filter_map(|a| a.as_str().map(str::to_owned))
             .collect(),
         records,

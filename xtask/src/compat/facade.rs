@@ -61,15 +61,21 @@ pub fn own_checks(root: &Path) -> Result<Totals, String> {
 /// The facade's tests with Rust 1.85 (Debian's `rustc-web`, as `cargo xtask msrv` installs
 /// it), from its own lock file.
 fn msrv(root: &Path) -> Result<(), String> {
-    let version = crate::msrv::ensure_toolchain()?;
+    let version = crate::package::msrv::ensure_toolchain()?;
     cmd::header(&format!(
         "url-compat: cargo test --all-features --locked with {version}"
     ));
     let dir = root.join("url-compat");
-    let target = root.join("target").join("compat").join("msrv");
+    let target = crate::packages::target_dir(root)
+        .join("compat")
+        .join("msrv");
     let mut totals = Totals::default();
     let ok = cmd::run_reading_stdout(
-        &mut crate::msrv::msrv_cargo(&dir, &target, &["test", "--all-features", "--locked"]),
+        &mut crate::package::msrv::msrv_cargo(
+            &dir,
+            &target,
+            &["test", "--all-features", "--locked"],
+        ),
         |line| {
             println!("{line}");
             totals.add_line(line);

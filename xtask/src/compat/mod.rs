@@ -14,10 +14,11 @@
 //!    and the facade passes is counted as passed and listed ("the standard's answer").
 //!
 //! `cargo xtask compat --downstream`: other crates' test suites with and without the facade
-//! (`compat_downstream`).
+//! (`downstream/`).
 
 mod divergences;
 mod doctests;
+pub mod downstream;
 mod facade;
 mod old_lock;
 pub mod trees;
@@ -47,7 +48,7 @@ struct Outcomes {
 }
 
 pub fn check(root: &Path) -> Result<bool, String> {
-    let work = root.join("target").join("compat");
+    let work = crate::packages::target_dir(root).join("compat");
     let package = fetch(root, &work)?;
     eprintln!(
         "compat: rust-url {URL_VERSION}'s package at {}",

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use crate::cmd;
 use crate::libtest::Totals;
-use crate::licences;
+use crate::package::licences;
 
 /// The tests' environment: made anew each run.
 const TEST_VENV: &str = "target/py-wheel";

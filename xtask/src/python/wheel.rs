@@ -7,7 +7,7 @@ use std::process::Command;
 
 use super::venv;
 use crate::cmd;
-use crate::licences;
+use crate::package::licences;
 
 /// The build environment: maturin and auditwheel (and, for `cargo xtask bench --python`, the
 /// competitors and the package).

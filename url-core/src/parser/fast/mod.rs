@@ -10,7 +10,7 @@
 //!
 //! [`parse_normal`] recognizes these inputs in one forward scan (table lookups, eight bytes
 //! per branch): the scheme as one word, the host as sixteen-byte blocks of lower-case letters,
-//! digits, `-` and `.` (`scan.rs`, `plain_host_end`, on SSE2 where there is SSE2: `simd.rs`)
+//! digits, `-` and `.` (`classify/`, `plain_host_end`: vector comparisons where the target has them)
 //! and with [`scan_in`] past them, then the path, query and
 //! fragment as one pass of a three-state automaton (`tail.rs`) that stops only at component
 //! boundaries, bytes to encode and possible dot segments. It builds the record with one
@@ -25,44 +25,29 @@
 //! Nothing here depends on a base URL: with a scheme followed by `//` (or, for a URL that is
 //! not special, any scheme), the basic URL parser never looks at the base.
 
-use super::tables::{is_double_dot, is_single_dot, is_windows_drive_letter};
+use super::tables::is_windows_drive_letter;
 use crate::scheme::{SchemeType, special_scheme_and_slashes};
 use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
-use host::HostKind;
-use scan::{
+use classify::{
     HOST_STOP, OPAQUE_HOST_STOP, OPAQUE_PATH_STOP, STOP, UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST,
     UPPER_HOST_STOP, plain_host_end, scan, scan_in,
 };
+use host::HostKind;
 
-// On x86_64 and aarch64 the parser uses the vector scans; the table serves the tests and
-// fuzzing there.
-#[cfg_attr(
-    all(
-        any(
-            all(target_arch = "x86_64", target_feature = "sse2"),
-            all(target_arch = "aarch64", target_feature = "neon")
-        ),
-        not(miri),
-        not(any(test, feature = "testing"))
-    ),
-    allow(dead_code)
-)]
-mod marks;
-mod overrides;
+pub(super) mod classify;
 mod quiet;
 mod relative;
-mod scan;
-// The crate's one exception to `deny(unsafe_code)`: `core::arch` calls behind a safe API.
-#[allow(unsafe_code)]
-pub(super) mod simd;
 #[cfg(feature = "testing")]
-pub mod simd_testing;
+pub use classify::simd_testing;
+#[cfg(feature = "testing")]
+pub use quiet::GENERAL_PATH_REPORTS;
 mod tail;
 
 pub(crate) use quiet::parse_normal_quiet;
 pub(crate) use relative::parse_relative_normal;
-use tail::{Tail, dot_segment_candidate, fragment, path_query_fragment, query_fragment};
+pub(super) use tail::dot_segment_candidate;
+use tail::{Tail, fragment, path_query_fragment, query_fragment};
 
 /// Whether `host` is what the IPv4 serializer (spec 3.6) writes: four decimal numbers from 0
 /// to 255 without leading zeros, joined by `.`. The IPv4 parser then gives the address it
@@ -459,8 +444,5 @@ fn build(input: &str, layout: Layout) -> Option<UrlRecord> {
     }
     UrlRecord::from_parts(out, bounds)
 }
-
-#[cfg(test)]
-mod simd_tests;
 #[cfg(test)]
 mod tests;

@@ -33,8 +33,8 @@
 //! the table), and the path state's marks in every state (long queries, where `=`, `&` and `%`
 //! are marked, then cost more than the table: the long URLs +39%).
 
-use super::marks::{BlockMarks, Native};
-use super::scan::{
+use super::classify::{BlockMarks, Native};
+use super::classify::{
     T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL, UNITS_TAIL,
 };
 use crate::parser::tables::{is_double_dot, is_single_dot};
@@ -66,7 +66,7 @@ fn ends_segment(bytes: &[u8], i: usize) -> bool {
 /// The segment that starts at `i`, cut at seven bytes (one more than the longest dot segment,
 /// `%2e%2e`): enough for [`is_single_dot`] and [`is_double_dot`], in constant time.
 #[inline(always)]
-pub(super) fn dot_segment_candidate(bytes: &[u8], i: usize) -> &[u8] {
+pub(in crate::parser) fn dot_segment_candidate(bytes: &[u8], i: usize) -> &[u8] {
     let rest = bytes.get(i..).unwrap_or_default();
     let window = rest.get(..7).unwrap_or(rest);
     let end = (0..window.len())

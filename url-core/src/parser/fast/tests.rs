@@ -2,7 +2,7 @@
 //! each decision the fast path takes early, against the general path (the state machine)
 //! wherever it gives a record.
 
-use super::scan::{FRAGMENT_STOP, HOST_STOP, PATH_STOP, STOP, scan};
+use super::classify::{FRAGMENT_STOP, HOST_STOP, PATH_STOP, STOP, scan};
 use super::{is_serialized_ipv4, parse_normal, port};
 use crate::url::UrlRecord;
 use alloc::vec;
@@ -49,7 +49,7 @@ fn the_stop_table_holds_the_sets_it_is_built_from() {
 
 #[test]
 fn the_tail_tables_hold_the_sets_they_are_built_from() {
-    use super::scan::{
+    use super::classify::{
         T_DOT, T_FRAGMENT, T_PATH, T_QUERY, T_SLASH, T_SPECIAL_PATH, T_SPECIAL_QUERY, TAIL,
         UNITS_TAIL,
     };
@@ -192,7 +192,9 @@ fn the_tail_pass_agrees_with_the_general_path_at_every_alignment() {
 
 #[test]
 fn plain_host_end_stops_at_the_first_byte_outside_its_set_and_no_host_scan_stops_before() {
-    use super::scan::{UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST, UPPER_HOST_STOP, plain_host_end};
+    use super::classify::{
+        UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST, UPPER_HOST_STOP, plain_host_end,
+    };
     let plain = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';
     // The set holds nothing that stops a host scan (the premise of skipping it), with or
     // without a listener.
@@ -221,7 +223,7 @@ fn plain_host_end_stops_at_the_first_byte_outside_its_set_and_no_host_scan_stops
 
 #[test]
 fn the_bytes_the_tail_pass_skips_are_in_no_class_of_its_tables_but_slash() {
-    use super::scan::{T_SLASH, TAIL, UNITS_TAIL};
+    use super::classify::{T_SLASH, TAIL, UNITS_TAIL};
     for b in (0..=u8::MAX).filter(|&b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_'))
     {
         assert_eq!(TAIL.get(b) & !T_SLASH, 0, "{b}");
@@ -231,7 +233,7 @@ fn the_bytes_the_tail_pass_skips_are_in_no_class_of_its_tables_but_slash() {
 
 #[test]
 fn the_bytes_the_tail_pass_skips_in_the_query_and_fragment_stop_neither() {
-    use super::scan::{T_FRAGMENT, T_QUERY, T_SPECIAL_QUERY, TAIL};
+    use super::classify::{T_FRAGMENT, T_QUERY, T_SPECIAL_QUERY, TAIL};
     for b in (0x21..0x7F).filter(|b| !b"\"#'<>`".contains(b)) {
         assert_eq!(
             TAIL.get(b) & (T_QUERY | T_SPECIAL_QUERY | T_FRAGMENT),

@@ -53,7 +53,7 @@ pub fn run_only(root: &Path, facade: &Path, only: &[String]) -> ExitCode {
         eprintln!("compat --downstream: not in the table: {unknown:?}");
         return ExitCode::from(2);
     }
-    let dir = root.join("target").join("compat-downstream");
+    let dir = crate::packages::target_dir(root).join("compat-downstream");
     let mut rows = Vec::new();
     for krate in CRATES
         .iter()

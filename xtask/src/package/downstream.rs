@@ -135,7 +135,10 @@ pub fn check(root: &Path) -> Result<(), String> {
     cmd::header("downstream: cargo run (smoke test)");
     // The workspace's target directory: the builds it shares with our own are reused.
     let mut run = cmd::cargo(&dir, &["run", "--quiet"]);
-    run.env("CARGO_TARGET_DIR", root.join("target").join("downstream"));
+    run.env(
+        "CARGO_TARGET_DIR",
+        crate::packages::target_dir(root).join("downstream"),
+    );
     if !cmd::run(&mut run)? {
         return Err("the smoke test failed".to_owned());
     }

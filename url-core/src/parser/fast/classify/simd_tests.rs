@@ -1,5 +1,5 @@
 //! The vector operations (`simd.rs`) against their scalar twin and against their definitions,
-//! and the block scans built on them (`scan.rs`). These also run under Miri (`cargo +nightly
+//! and the block scans built on them (`marks.rs`, `mod.rs`). These also run under Miri (`cargo +nightly
 //! miri test -p whatwg-url-core simd_tests`), which then checks the SSE2 code's `unsafe`
 //! blocks; Miri interprets each intrinsic and each lane of the twin, so there every byte value
 //! at every position is tried with one comparand (in turn from the fast path's own and the

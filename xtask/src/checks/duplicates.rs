@@ -44,7 +44,7 @@ const USAGE: &str = "\
 usage: cargo xtask duplicates [--strict] [DIR ...]
 
   DIR        directories to scan (default: the packages with library code, LIBRARY_DIRS in
-             xtask/src/duplicates.rs)
+             xtask/src/checks/duplicates.rs)
   --strict   also fail on blocks repeated inside one package";
 
 /// One significant line: where it is and its shape.

@@ -58,7 +58,7 @@ pub fn check(root: &Path, update: bool) -> Result<(), String> {
     let version = ensure_toolchain()?;
     let lock = root.join("xtask").join("msrv").join("Cargo.lock");
     let dir = reduced_workspace(root)?;
-    let target = root.join("target").join("msrv");
+    let target = packages::target_dir(root).join("msrv");
     let locked = if update {
         cmd::header(&format!(
             "msrv: {DEBIAN_CARGO} generate-lockfile ({version})"
@@ -208,7 +208,7 @@ fn apt_version(package: &str) -> Result<String, String> {
 /// A copy of the workspace with only the library packages and `test-support` as members, in
 /// `target/msrv/workspace`. Its manifest is the workspace's, with the member lists replaced.
 fn reduced_workspace(root: &Path) -> Result<PathBuf, String> {
-    let dir = root.join("target").join("msrv").join("workspace");
+    let dir = packages::target_dir(root).join("msrv").join("workspace");
     if dir.exists() {
         fs::remove_dir_all(&dir).map_err(|e| format!("removing {}: {e}", dir.display()))?;
     }

@@ -51,7 +51,7 @@ fn bench(root: &Path, args: &[String]) -> Result<(), String> {
     ))? {
         return Err("building wurl failed".into());
     }
-    let dir = root.join("target/cli-bench");
+    let dir = crate::packages::target_dir(root).join("cli-bench");
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let datasets = root.join("../shared/datasets");
     let mut one = Vec::new();
@@ -71,7 +71,9 @@ fn bench(root: &Path, args: &[String]) -> Result<(), String> {
     fs::write(&input, one.repeat(repeat)).map_err(|e| format!("{}: {e}", input.display()))?;
     let script = dir.join("normalize.js");
     fs::write(&script, NODE_SCRIPT).map_err(|e| format!("{}: {e}", script.display()))?;
-    let wurl = root.join("target/release/wurl");
+    let wurl = crate::packages::target_dir(root)
+        .join("release")
+        .join("wurl");
     let input_arg = input.to_string_lossy().into_owned();
     let node_works = Command::new("node")
         .arg("--version")

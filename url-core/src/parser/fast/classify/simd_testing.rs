@@ -1,5 +1,5 @@
 //! For the fuzz target `simd` (feature `testing`; not API, no stability promise): the vector
-//! operations of `simd.rs` and the block scans of `scan.rs`, by the vector implementation and
+//! operations of `simd.rs` and the block scans of `marks.rs`, by the vector implementation and
 //! by the scalar twin. A module of its own, so that `simd.rs` needs nothing of the scans.
 
 use super::marks::{BlockMarks, ByTable};
@@ -35,5 +35,5 @@ pub fn block_scans(block: &[u8; 16]) -> [[u32; 3]; 3] {
 /// on that is not an ASCII lower-case letter, digit, `-` or `.`, or the input's length;
 /// `from` for input shorter than sixteen bytes.
 pub fn plain_host_end(bytes: &[u8], from: usize) -> usize {
-    super::scan::plain_host_end(bytes, from)
+    super::plain_host_end(bytes, from)
 }

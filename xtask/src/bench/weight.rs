@@ -232,7 +232,7 @@ fn measure_all(root: &Path, runs: usize, only: Option<&[String]>) -> Result<bool
 /// The folder is `target/weight/<id>`; its manifest says `[workspace]`, so cargo does not take
 /// it for a member of ours.
 fn prepare(root: &Path, variant: &Variant) -> Result<PathBuf, String> {
-    let dir = root.join("target").join("weight").join(variant.id);
+    let dir = packages::target_dir(root).join("weight").join(variant.id);
     if dir.exists() {
         fs::remove_dir_all(&dir).map_err(|e| format!("removing {}: {e}", dir.display()))?;
     }

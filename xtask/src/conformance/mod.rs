@@ -1,5 +1,7 @@
 //! `cargo xtask conformance`: runs the `wpt_*` test targets and prints the conformance table.
 
+mod table;
+
 use std::fs;
 use std::path::Path;
 use std::process::ExitCode;
@@ -7,7 +9,6 @@ use std::process::ExitCode;
 use crate::cmd;
 use crate::fixtures;
 use crate::libtest::{self, Failures};
-use crate::table;
 
 /// Failed tests shown, lines per failed test, characters per line.
 const SHOW_TESTS: usize = 20;
@@ -32,7 +33,7 @@ pub fn run(root: &Path) -> ExitCode {
 
 /// `Ok(true)` when cargo test passed, some row was collected and every row is at 100%.
 fn collect_and_print(root: &Path) -> Result<bool, String> {
-    let out_dir = root.join("target").join("xtask");
+    let out_dir = crate::packages::target_dir(root).join("xtask");
     fs::create_dir_all(&out_dir).map_err(|e| format!("creating {}: {e}", out_dir.display()))?;
     let out_file = out_dir.join(format!("conformance-{}.tsv", std::process::id()));
     let _ = fs::remove_file(&out_file);

@@ -1,43 +1,89 @@
-//! The fast path's stop table: one `ByteTable` whose entries are bit sets of the scans a byte
-//! stops (so one table serves the host, path, query, fragment and opaque scans), scanned with
+//! The fast path's byte classification: every answer to "which bytes stop this scan" that the
+//! fast paths (absolute, relative, the setters' shortcuts) ask, in one place.
+//!
+//! # Contract
+//!
+//! - Each class is built from the standard's own sets as the lower layers define them
+//!   (`percent`'s percent-encode sets and URL code points, `host`'s forbidden host and domain
+//!   code points), never written out by hand: a byte stops a scan exactly when the state that
+//!   scan replaces could do anything but append it (the tests in `fast/tests.rs` check members
+//!   and non-members of each table).
+//! - Three kinds of lookup, one meaning: the stop tables here ([`STOP`], [`UNITS_STOP`],
+//!   [`UPPER_HOST`], the tail pass's [`TAIL`]) read a byte at a time (`percent::scan`); the
+//!   block scans ([`BlockMarks`], `marks.rs`) answer for sixteen bytes at once, by vector
+//!   comparisons where the target has them (`simd.rs`: SSE2 on x86_64, NEON on aarch64) or by
+//!   one 256-entry table in safe code ([`marks::ByTable`]) elsewhere and under Miri. Each block
+//!   scan is defined byte by byte by a predicate in `marks.rs`, and every implementation gives
+//!   that predicate's answer.
+//! - `simd.rs` is the crate's one module of `unsafe` code: `core::arch` calls behind the safe
+//!   [`simd::Lanes`] trait, each `unsafe` block with its `SAFETY` comment, and a scalar twin
+//!   ([`simd::Scalar`], tests and fuzzing only) of every operation. `simd_tests.rs` compares the
+//!   vector code, the twin, the table and the predicates on every byte value at every position
+//!   (also under Miri: `cargo xtask simd`); the fuzz target `simd` compares them on arbitrary
+//!   input through `simd_testing.rs`.
+//!
+//! The stop table itself: one `ByteTable` whose entries are bit sets of the scans a byte stops
+//! (so one table serves the host, path, query, fragment and opaque scans), scanned with
 //! `percent::scan`.
 
 use host::{FORBIDDEN_DOMAIN_CODE_POINTS, FORBIDDEN_HOST_CODE_POINTS};
 use percent::classes::is_url_code_point;
 use percent::{ByteTable, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
-use super::marks::{BlockMarks, Native};
+pub(super) use marks::{BlockMarks, Native};
+
+// On x86_64 and aarch64 the parser uses the vector scans; the table serves the tests and
+// fuzzing there.
+#[cfg_attr(
+    all(
+        any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        ),
+        not(miri),
+        not(any(test, feature = "testing"))
+    ),
+    allow(dead_code)
+)]
+mod marks;
+// The crate's one exception to `deny(unsafe_code)`: `core::arch` calls behind a safe API.
+#[allow(unsafe_code)]
+mod simd;
+#[cfg(feature = "testing")]
+pub mod simd_testing;
+#[cfg(test)]
+mod simd_tests;
 
 /// A set of scans, as bits: `STOP.contains(b, class)` when byte `b` stops scan `class`.
-pub(super) type Class = u8;
+pub(in crate::parser) type Class = u8;
 
 /// The scan of a special URL's host stops here: a forbidden domain code point (spec 3.2,
 /// which holds every authority terminator and `@`, `:`, `[`, `%`), an ASCII upper-case letter
 /// (lowercased) and any non-ASCII byte.
-pub(super) const HOST_STOP: Class = 1;
+pub(in crate::parser) const HOST_STOP: Class = 1;
 /// [`HOST_STOP`] without the upper-case letters, once the host is known to need lowercasing
 /// (a table of its own: [`UPPER_HOST`]).
-pub(super) const UPPER_HOST_STOP: Class = 1;
+pub(in crate::parser) const UPPER_HOST_STOP: Class = 1;
 /// The scan of a special URL's path stops here: a byte of the path percent-encode set (which
 /// holds `?` and `#`), `\`, and `.` and `%` (the bytes of a single- or double-dot segment).
-pub(super) const SPECIAL_PATH_STOP: Class = 2;
+pub(in crate::parser) const SPECIAL_PATH_STOP: Class = 2;
 /// The same for a URL that is not special (`\` is an ordinary byte there).
-pub(super) const PATH_STOP: Class = 4;
+pub(in crate::parser) const PATH_STOP: Class = 4;
 /// The special-query percent-encode set (spec 1.3), which holds `#`.
-pub(super) const SPECIAL_QUERY_STOP: Class = 8;
+pub(in crate::parser) const SPECIAL_QUERY_STOP: Class = 8;
 /// The query percent-encode set, which holds `#`.
-pub(super) const QUERY_STOP: Class = 16;
+pub(in crate::parser) const QUERY_STOP: Class = 16;
 /// The fragment percent-encode set.
-pub(super) const FRAGMENT_STOP: Class = 32;
+pub(in crate::parser) const FRAGMENT_STOP: Class = 32;
 /// The opaque path state's stops: `?`, `#`, U+0020 SPACE and the C0 control percent-encode set.
-pub(super) const OPAQUE_PATH_STOP: Class = 64;
+pub(in crate::parser) const OPAQUE_PATH_STOP: Class = 64;
 /// The opaque-host parser's concerns: a forbidden host code point (which holds every
 /// authority terminator and `@`, `:`, `[`), and a byte the C0 control percent-encode set
 /// encodes.
-pub(super) const OPAQUE_HOST_STOP: Class = 128;
+pub(in crate::parser) const OPAQUE_HOST_STOP: Class = 128;
 
 /// `STOP.get(b)`: the scans that byte `b` stops, as a bit set of the constants above.
-pub(super) static STOP: ByteTable = STOP_TABLE;
+pub(in crate::parser) static STOP: ByteTable = STOP_TABLE;
 
 /// [`STOP`] for a parser that listens for validation errors (`quiet.rs`): the path, query and
 /// fragment scans of a special URL also stop at every ASCII byte that is not a URL code point
@@ -47,7 +93,7 @@ pub(super) static STOP: ByteTable = STOP_TABLE;
 /// Its host scan also stops at every ASCII byte that is not a letter, digit, hyphen or dot,
 /// which strict domain to ASCII (spec 3.3, step 1, UseSTD3ASCIIRules) refuses; the checks on
 /// the labels follow the scan (`special` in `mod.rs`).
-pub(super) static UNITS_STOP: ByteTable = UNITS_STOP_TABLE;
+pub(in crate::parser) static UNITS_STOP: ByteTable = UNITS_STOP_TABLE;
 
 const UNITS_STOP_TABLE: ByteTable = {
     let mut table = STOP_TABLE;
@@ -65,7 +111,7 @@ const UNITS_STOP_TABLE: ByteTable = {
 };
 
 /// [`UPPER_HOST`] for [`UNITS_STOP`]'s host scan.
-pub(super) static UNITS_UPPER_HOST: ByteTable =
+pub(in crate::parser) static UNITS_UPPER_HOST: ByteTable =
     without_upper(ByteTable::EMPTY.with_class_of(&UNITS_STOP_TABLE, HOST_STOP, UPPER_HOST_STOP));
 
 /// `table` without the ASCII upper-case letters in [`UPPER_HOST_STOP`].
@@ -118,29 +164,29 @@ const STOP_TABLE: ByteTable = {
 /// The classes of the path, query and fragment pass (`tail.rs`), a table of their own: `/`,
 /// placed so that a `/` bit shifted one byte (eight bits) and one bit on lands on the next
 /// byte's [`T_DOT`] bit.
-pub(super) const T_SLASH: Class = 1;
+pub(in crate::parser) const T_SLASH: Class = 1;
 /// `.` and `%`: the bytes a single- or double-dot segment starts with.
-pub(super) const T_DOT: Class = T_SLASH << 1;
+pub(in crate::parser) const T_DOT: Class = T_SLASH << 1;
 /// [`SPECIAL_PATH_STOP`] without `.` and `%`.
-pub(super) const T_SPECIAL_PATH: Class = 4;
+pub(in crate::parser) const T_SPECIAL_PATH: Class = 4;
 /// [`PATH_STOP`] without `.` and `%`.
-pub(super) const T_PATH: Class = 8;
+pub(in crate::parser) const T_PATH: Class = 8;
 /// [`SPECIAL_QUERY_STOP`] in [`TAIL`].
-pub(super) const T_SPECIAL_QUERY: Class = 16;
+pub(in crate::parser) const T_SPECIAL_QUERY: Class = 16;
 /// [`QUERY_STOP`] in [`TAIL`].
-pub(super) const T_QUERY: Class = 32;
+pub(in crate::parser) const T_QUERY: Class = 32;
 /// [`FRAGMENT_STOP`] in [`TAIL`].
-pub(super) const T_FRAGMENT: Class = 64;
+pub(in crate::parser) const T_FRAGMENT: Class = 64;
 
 /// `TAIL.get(b)`: the classes of byte `b` in the path, query and fragment pass.
-pub(super) static TAIL: ByteTable = TAIL_TABLE;
+pub(in crate::parser) static TAIL: ByteTable = TAIL_TABLE;
 
 /// [`TAIL`] for a parser that listens for validation errors (`quiet.rs`): a special URL's
 /// path, query and fragment also stop at every ASCII byte that is not a URL code point (`%`
 /// included, which must start a percent-encoded byte): spec 4.3's URL units. These are
 /// [`UNITS_STOP`]'s fragment stops (the fragment percent-encode set is such bytes, and
 /// non-ASCII bytes, which every stop class of [`TAIL`] holds already).
-pub(super) static UNITS_TAIL: ByteTable = TAIL_TABLE.with_class_of(
+pub(in crate::parser) static UNITS_TAIL: ByteTable = TAIL_TABLE.with_class_of(
     &UNITS_STOP_TABLE,
     FRAGMENT_STOP,
     T_SPECIAL_PATH | T_SPECIAL_QUERY | T_FRAGMENT,
@@ -162,18 +208,23 @@ const TAIL_TABLE: ByteTable = ByteTable::EMPTY
 
 /// `UPPER_HOST.get(b)`: [`UPPER_HOST_STOP`] when `b` stops the scan of a host being lowercased
 /// (a host stop that is not an upper-case letter).
-pub(super) static UPPER_HOST: ByteTable =
+pub(in crate::parser) static UPPER_HOST: ByteTable =
     without_upper(ByteTable::EMPTY.with_class_of(&STOP_TABLE, HOST_STOP, UPPER_HOST_STOP));
 
 /// [`scan_in`] on [`STOP`].
 #[inline(always)]
-pub(super) fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
+pub(in crate::parser) fn scan(bytes: &[u8], from: usize, class: Class) -> usize {
     percent::scan(&STOP, bytes, from, class)
 }
 
 /// `percent`'s scanner on a table of the fast path's.
 #[inline(always)]
-pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class) -> usize {
+pub(in crate::parser) fn scan_in(
+    table: &ByteTable,
+    bytes: &[u8],
+    from: usize,
+    class: Class,
+) -> usize {
     percent::scan(table, bytes, from, class)
 }
 
@@ -183,7 +234,7 @@ pub(super) fn scan_in(table: &ByteTable, bytes: &[u8], from: usize, class: Class
 /// `from`. No byte before it stops the host scan, whichever of its tables; a `/`, `?`, `#` or
 /// `:` there is where the host ends.
 #[inline(always)]
-pub(super) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
+pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
     while let Some(block) = bytes
         .get(i..i + 16)

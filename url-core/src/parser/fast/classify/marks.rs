@@ -16,7 +16,7 @@ use percent::ByteTable;
 /// looks up in the path state ([`BlockMarks::path`]) and in the query and fragment states
 /// ([`BlockMarks::query_fragment`]). Each is defined byte by byte by a predicate below
 /// ([`is_plain_host_byte`], [`is_plain_path_byte`], [`may_stop_query_or_fragment`]).
-pub(super) trait BlockMarks {
+pub(in crate::parser::fast) trait BlockMarks {
     /// The bytes that are not [`is_plain_host_byte`].
     fn host(block: &[u8; 16]) -> u32;
     /// The bytes that are not [`is_plain_path_byte`].
@@ -27,11 +27,11 @@ pub(super) trait BlockMarks {
 
 /// The block scans the parser uses: SSE2 comparisons on x86_64 (`simd.rs`).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
-pub(super) type Native = super::simd::Sse2;
+pub(in crate::parser::fast) type Native = super::simd::Sse2;
 
 /// The block scans the parser uses: NEON comparisons on aarch64 (`simd.rs`).
 #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
-pub(super) type Native = super::simd::Neon;
+pub(in crate::parser::fast) type Native = super::simd::Neon;
 
 /// The block scans the parser uses: the table, on targets without vector code (and under Miri,
 /// so that the parser's tests stay fast there; `simd_tests.rs` runs the vector code).
@@ -39,7 +39,7 @@ pub(super) type Native = super::simd::Neon;
     all(target_arch = "x86_64", target_feature = "sse2", not(miri)),
     all(target_arch = "aarch64", target_feature = "neon", not(miri))
 )))]
-pub(super) type Native = ByTable;
+pub(in crate::parser::fast) type Native = ByTable;
 
 /// The block scans as vector comparisons ([`not_plain_host`], [`not_plain_path`],
 /// [`query_fragment_stops`]), for any implementation of the lanes.
@@ -62,7 +62,7 @@ impl<V: Lanes> BlockMarks for V {
 
 /// The block scans by table: each byte's entry in [`MARKS`], sixteen loads a block (the
 /// eight-byte scans before the vector code read the same per byte).
-pub(super) struct ByTable;
+pub(in crate::parser::fast) struct ByTable;
 
 impl ByTable {
     /// The bytes of `block` whose entry in [`MARKS`] holds `class`.
@@ -93,19 +93,19 @@ impl BlockMarks for ByTable {
 }
 
 /// Whether the host scan passes `b`: an ASCII lower-case letter, digit, `-` or `.`.
-pub(super) const fn is_plain_host_byte(b: u8) -> bool {
+pub(in crate::parser::fast) const fn is_plain_host_byte(b: u8) -> bool {
     b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.'
 }
 
 /// Whether the path, query and fragment pass skips `b` in the path state: an ASCII letter,
 /// digit, `/`, `-` or `_`.
-pub(super) const fn is_plain_path_byte(b: u8) -> bool {
+pub(in crate::parser::fast) const fn is_plain_path_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_')
 }
 
 /// Whether `b` may stop the query or the fragment state: a C0 control, U+0020 SPACE, U+007F
 /// DELETE, a non-ASCII byte, or one of `"`, `#`, `'`, `<`, `>`, `` ` ``.
-pub(super) const fn may_stop_query_or_fragment(b: u8) -> bool {
+pub(in crate::parser::fast) const fn may_stop_query_or_fragment(b: u8) -> bool {
     !matches!(b, 0x21..=0x7E) || matches!(b, b'"' | b'#' | b'\'' | b'<' | b'>' | b'`')
 }
 
@@ -141,7 +141,7 @@ static MARKS: ByteTable = {
 /// U+007F DELETE, every non-ASCII byte (as `i8`, all below 0x21), and `"`, `#`, `'`, `<`, `>`,
 /// `` ` ``. Bytes outside it stop neither state, so the pass looks up only these there.
 #[inline(always)]
-pub(super) fn query_fragment_stops<V: Lanes>(block: &[u8; 16]) -> u32 {
+pub(in crate::parser::fast) fn query_fragment_stops<V: Lanes>(block: &[u8; 16]) -> u32 {
     let v = V::load(block);
     let stops = [b'"', b'#', b'\'', b'<', b'>', b'`']
         .into_iter()
@@ -155,7 +155,7 @@ pub(super) fn query_fragment_stops<V: Lanes>(block: &[u8; 16]) -> u32 {
 /// vector comparisons (`Native`): as `i8`, every non-ASCII byte is negative, below both
 /// ranges.
 #[inline(always)]
-pub(super) fn not_plain_host<V: Lanes>(block: &[u8; 16]) -> u32 {
+pub(in crate::parser::fast) fn not_plain_host<V: Lanes>(block: &[u8; 16]) -> u32 {
     let v = V::load(block);
     let lower = v.gt_signed(b'a' - 1).and(v.lt_signed(b'z' + 1));
     // `-`, `.`, `/` and the digits.
@@ -170,7 +170,7 @@ pub(super) fn not_plain_host<V: Lanes>(block: &[u8; 16]) -> u32 {
 /// `T_DOT`) are not in it, so that the pass looks up only the others. As `i8`, every
 /// non-ASCII byte is negative, below every range.
 #[inline(always)]
-pub(super) fn not_plain_path<V: Lanes>(block: &[u8; 16]) -> u32 {
+pub(in crate::parser::fast) fn not_plain_path<V: Lanes>(block: &[u8; 16]) -> u32 {
     let v = V::load(block);
     let range = |lo: u8, hi: u8, v: V| v.gt_signed(lo - 1).and(v.lt_signed(hi + 1));
     // ASCII letters: with bit 5 set, the upper-case ones are lower-case (and nothing else

@@ -5,8 +5,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use whatwg_url::UrlSearchParams;
 
+use super::PyUrl;
 use crate::text::usv;
-use crate::url::PyUrl;
 
 /// Where the list lives: in the object, or in a URL's query (the URL's query object, spec
 /// 6.1: reads parse the query, changes run the update steps on the URL).

@@ -199,7 +199,7 @@ fn print_failure(run: &Run, test: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compat_downstream::crates::CRATES;
+    use crate::compat::downstream::crates::CRATES;
 
     #[test]
     fn reads_test_lines() {

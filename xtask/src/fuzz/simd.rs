@@ -1,4 +1,4 @@
-//! `cargo xtask simd`: url-core's vector code (`url-core/src/parser/fast/simd.rs`, the crate's
+//! `cargo xtask simd`: url-core's vector code (`url-core/src/parser/fast/classify/simd.rs`, the crate's
 //! one module of `unsafe` code) beyond the x86_64 test run of `cargo xtask test`.
 //!
 //! - `--aarch64`: url-core's tests built for aarch64 and run under `qemu-aarch64`, so the NEON

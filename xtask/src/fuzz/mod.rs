@@ -15,6 +15,8 @@
 //! `cargo xtask fuzz list` lists the targets (the `[[bin]]`s of `fuzz/Cargo.toml`) with the
 //! features each needs.
 
+pub mod simd;
+
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};

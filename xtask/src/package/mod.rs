@@ -8,6 +8,10 @@
 //! so each is patched to its unpacked `.crate` (`[patch.crates-io]`): the tests see exactly
 //! the published files. The fixture tests read `URL_WPT_DIR` and `URL_DATASETS_DIR`.
 
+pub mod downstream;
+pub mod licences;
+pub mod msrv;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -54,22 +58,30 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     }
 }
 
+/// The check with cargo's target directory ([`packages::target_dir`]).
 pub fn check(root: &Path) -> Result<(), String> {
+    check_in(root, &packages::target_dir(root))
+}
+
+/// The check with `target` as cargo's target directory (`CARGO_TARGET_DIR` of every cargo it
+/// runs): the `.crate` files land in `target/package`, the unpacked packages' tests build in
+/// `target/package-check`.
+pub fn check_in(root: &Path, target: &Path) -> Result<(), String> {
     let published = packages::published();
     let version = workspace_version(root)?;
 
-    forget_local_registry_copies(root, &published, &version)?;
+    forget_local_registry_copies(target, &published, &version)?;
     let mut pack = vec!["package", "--allow-dirty"];
     for package in &published {
         pack.extend(["-p", package.name]);
     }
     cmd::header(&format!("package-check: cargo {}", pack.join(" ")));
-    if !cmd::run(&mut cmd::cargo(root, &pack))? {
+    if !cmd::run(cmd::cargo(root, &pack).env("CARGO_TARGET_DIR", target))? {
         return Err("`cargo package` failed".to_owned());
     }
     let publish = ["publish", "--workspace", "--dry-run", "--allow-dirty"];
     cmd::header(&format!("package-check: cargo {}", publish.join(" ")));
-    if !cmd::run(&mut cmd::cargo(root, &publish))? {
+    if !cmd::run(cmd::cargo(root, &publish).env("CARGO_TARGET_DIR", target))? {
         return Err("`cargo publish --dry-run` failed".to_owned());
     }
 
@@ -77,8 +89,7 @@ pub fn check(root: &Path) -> Result<(), String> {
     let unpacked = packages::scratch_dir("package-check")?;
     let mut problems = Vec::new();
     for package in &published {
-        let crate_file = root
-            .join("target")
+        let crate_file = target
             .join("package")
             .join(format!("{}-{version}.crate", package.name));
         let dir = unpack(&crate_file, &unpacked)?;
@@ -133,10 +144,7 @@ pub fn check(root: &Path) -> Result<(), String> {
         test.args(["test", "--all-features", "--config"])
             .arg(&config)
             .current_dir(&dir)
-            .env(
-                "CARGO_TARGET_DIR",
-                root.join("target").join("package-check"),
-            );
+            .env("CARGO_TARGET_DIR", target.join("package-check"));
         fixtures::set_test_data_env(root, &mut test);
         let mut totals = Totals::default();
         let passed = cmd::run_reading_stdout(&mut test, |line| {
@@ -172,14 +180,15 @@ pub fn check(root: &Path) -> Result<(), String> {
 /// takes a registry package's version as the proof of its contents, so two things an earlier run
 /// left behind would make the verification build against stale code (same version, older
 /// sources): the `.crate` files it unpacked under `$CARGO_HOME/registry/src/<registry>/`, and the
-/// build of those copies in `target/debug` (which cargo calls fresh without looking at the files).
-/// Both are removed first; the crates.io registry (`index.*`) and path builds are left alone.
+/// build of those copies in `<target>/debug` (which cargo calls fresh without looking at the
+/// files). Both are removed first; the crates.io registry (`index.*`) and path builds are left
+/// alone.
 fn forget_local_registry_copies(
-    root: &Path,
+    target: &Path,
     published: &[Package],
     version: &str,
 ) -> Result<(), String> {
-    forget_registry_builds(&root.join("target").join("debug"))?;
+    forget_registry_builds(&target.join("debug"))?;
     let cargo_home = match std::env::var_os("CARGO_HOME") {
         Some(home) => PathBuf::from(home),
         None => match std::env::var_os("HOME") {

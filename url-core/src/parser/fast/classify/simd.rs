@@ -1,18 +1,20 @@
 //! Sixteen bytes at a time: the few vector operations that the fast path's block scans
-//! (`scan.rs`, `plain_host_end` and the tail pass's marks) are built of, as one small safe API,
-//! the [`Lanes`] trait.
+//! (`classify/mod.rs`, `plain_host_end`, and the tail pass's marks) are built of, as one small
+//! safe API, the [`Lanes`] trait.
 //!
 //! This is the crate's one module of `unsafe` code (the crate denies `unsafe_code`; this module
-//! alone allows it, for `core::arch` calls): on x86_64 with SSE2, which is the architecture's
-//! baseline, checked at compile time with `cfg(target_feature)` (this `no_std` crate does no
-//! runtime detection), each operation is one SSE2 instruction ([`Sse2`]). Everywhere else, and
-//! under Miri, the parser does not use vectors: its block scans read one 256-entry table per
-//! byte (`scan.rs`, `ByTable`), as fast as the eight-byte table scans they replaced.
+//! alone allows it, for `core::arch` calls), on two architectures, each with its baseline
+//! vector extension, checked at compile time with `cfg(target_feature)` (this `no_std` crate
+//! does no runtime detection): on x86_64 the operations are SSE2 instructions ([`Sse2`]),
+//! on aarch64 NEON instructions (`Neon`). On other targets, and under Miri, the
+//! parser does not use vectors: its block scans read one 256-entry table per byte (`marks.rs`,
+//! `ByTable`), as fast as the eight-byte table scans they replaced.
 //!
 //! [`Scalar`] is the operations' twin in safe code, sixteen lanes in a byte array, for the tests
-//! (`simd_tests.rs`), which compare the two, the table and the definitions on every byte value
-//! at every position and on pseudo-random blocks, also under Miri (which runs these SSE2
-//! intrinsics), and for the fuzz target `simd` (through `simd_testing.rs`). It is not the
+//! (`simd_tests.rs`), which compare the vector code, the twin, the table and the definitions on
+//! every byte value at every position and on pseudo-random blocks, also under Miri (which runs
+//! the SSE2 intrinsics; `cargo xtask simd --aarch64` runs the NEON code under qemu-user), and
+//! for the fuzz target `simd` (through `simd_testing.rs`). It is not the
 //! parser's fallback: a loop over sixteen lanes per operation measured twice the instructions
 //! of the old scans on the datasets (kasztp 1,165 Ir a URL against 573).
 //!

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::cmd;
-use crate::json::{self, Value};
+use serde_json::Value;
 
 /// The Cargo package of the extension module.
 pub const PACKAGE: &str = "whatwg-url-python";
@@ -115,14 +115,15 @@ fn metadata(root: &Path, host: &str) -> Result<BTreeMap<(String, String), Crate>
     if !ok {
         return Err(format!("cargo metadata failed:\n{err}"));
     }
-    let document = json::parse(&out)?;
+    let document: Value = serde_json::from_str(&out).map_err(|e| format!("cargo metadata: {e}"))?;
     let mut crates = BTreeMap::new();
     for package in document
         .get("packages")
+        .and_then(Value::as_array)
         .ok_or("cargo metadata: no packages")?
-        .items()
     {
-        let field = |key: &str| package.str_at(key).unwrap_or_default().to_string();
+        let str_at = |key: &str| package.get(key).and_then(Value::as_str);
+        let field = |key: &str| str_at(key).unwrap_or_default().to_string();
         let manifest = PathBuf::from(field("manifest_path"));
         let source = field("source");
         let origin = if source.starts_with("registry+") || source.starts_with("sparse+") {
@@ -138,15 +139,15 @@ fn metadata(root: &Path, host: &str) -> Result<BTreeMap<(String, String), Crate>
             licence: field("license"),
             authors: package
                 .get("authors")
-                .map(Value::items)
-                .unwrap_or_default()
-                .iter()
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
                 .filter_map(Value::as_str)
                 .map(String::from)
                 .collect(),
             dir: manifest.parent().unwrap_or(Path::new(".")).to_path_buf(),
-            links: package.str_at("links").is_some(),
-            licence_file: package.str_at("license_file").map(String::from),
+            links: str_at("links").is_some(),
+            licence_file: str_at("license_file").map(String::from),
             origin,
         };
         crates.insert((found.name.clone(), found.version.clone()), found);

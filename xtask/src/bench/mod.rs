@@ -15,8 +15,10 @@
 
 mod baseline;
 mod chart;
+pub mod cli;
 mod results;
 mod svg;
+pub mod weight;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -65,7 +67,7 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
         if let Some(from) = &plan.svg_from {
             redraw(from, plan.svg.as_deref().unwrap_or(&root.join(DEFAULT_SVG)))
         } else if let Some(rev) = &plan.baseline {
-            let target = target_dir(root);
+            let target = crate::packages::target_dir(root);
             let records = baseline::run(
                 root,
                 &target,
@@ -120,7 +122,9 @@ fn plan(root: &Path, args: &[String]) -> Result<Plan, String> {
     };
     let mut plan = Plan {
         svg: None,
-        json: target_dir(root).join("bench").join("results.json"),
+        json: crate::packages::target_dir(root)
+            .join("bench")
+            .join("results.json"),
         svg_from: None,
         baseline: None,
         runs: 3,
@@ -170,11 +174,6 @@ fn dataset_or(root: &Path, path: PathBuf, arg: &str) -> PathBuf {
         .map(|name| datasets.join(name))
         .find(|p| p.is_file())
         .unwrap_or(path)
-}
-
-/// Cargo's target directory (`CARGO_TARGET_DIR`, else `target/` of the workspace).
-fn target_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), |d| root.join(d))
 }
 
 /// The arguments with the default datasets added when no file was given (an older revision's
