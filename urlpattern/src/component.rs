@@ -93,15 +93,6 @@ impl<R> Component<R> {
         matches!(&self.matcher, Matcher::Simple(s) if s.is_full_wildcard())
     }
 
-    /// The fixed text every input this component matches starts with (case-insensitively
-    /// with ignore case).
-    pub(crate) fn literal_prefix(&self) -> &str {
-        match &self.matcher {
-            Matcher::Simple(s) => s.literal_prefix(),
-            Matcher::Regex { prefix, .. } => prefix,
-        }
-    }
-
     fn prefix_ok(&self, prefix: &str, input: &str) -> bool {
         crate::matcher::starts_with(input, prefix, self.options.ignore_case)
     }
