@@ -133,7 +133,7 @@ impl<E: RegexEngine> UrlPattern<E> {
             Component::compile(input, canon, options, &engine, name)
         };
         let protocol_c = compile(
-            &protocol,
+            protocol,
             Canon::Protocol,
             Options::DEFAULT,
             ComponentName::Protocol,
@@ -150,23 +150,23 @@ impl<E: RegexEngine> UrlPattern<E> {
             Options::DEFAULT,
             ComponentName::Password,
         )?;
-        let hostname_c = if hostname_is_ipv6(&hostname) {
+        let hostname_c = if hostname_is_ipv6(hostname) {
             compile(
-                &hostname,
+                hostname,
                 Canon::Ipv6Hostname,
                 Options::HOSTNAME,
                 ComponentName::Hostname,
             )?
         } else {
             compile(
-                &hostname,
+                hostname,
                 Canon::Hostname,
                 Options::HOSTNAME,
                 ComponentName::Hostname,
             )?
         };
         let port_c = compile(
-            &port,
+            port,
             Canon::Port(None),
             Options::DEFAULT,
             ComponentName::Port,

@@ -268,7 +268,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
             |name: ComponentName, value: &str| r.pattern.component_ref(name).test(engine, value);
         path_ok
             && match source {
-                Source::Url(url) => r
+                Source::Url(url, _) => r
                     .checks
                     .iter()
                     .all(|&name| check(name, crate::pattern::url_value(url, name))),
@@ -379,7 +379,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
 
     /// The first route that matches `url`, with its groups.
     pub fn find<'s, 'u>(&'s self, url: &'u Url) -> Option<RouteMatch<'s, 'u, T, E>> {
-        self.find_first(Source::Url(url))
+        self.find_first(Source::url(url))
     }
 
     /// Every route that matches `url`, in table order.
@@ -387,7 +387,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         &'s self,
         url: &'u Url,
     ) -> impl Iterator<Item = RouteMatch<'s, 'u, T, E>> + use<'s, 'u, T, E> {
-        let source = Source::Url(url);
+        let source = Source::url(url);
         self.all(source)
             .into_iter()
             .filter_map(move |route| self.matched(route, source, None))
@@ -395,7 +395,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
 
     /// The value of the first route that matches `url`, and its index, without its groups.
     pub fn test(&self, url: &Url) -> Option<(usize, &T)> {
-        let route = self.first(Source::Url(url))?.best;
+        let route = self.first(Source::url(url))?.best;
         self.routes.get(route).map(|r| (route, &r.value))
     }
 
