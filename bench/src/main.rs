@@ -12,8 +12,8 @@
 //! references, setters, URLSearchParams, validation; `arrow.rs`: the Arrow kernels; then two
 //! generated sets), and the
 //! URLPattern section (`urlpattern.rs`) comes last. `--workloads` runs the workloads alone,
-//! `--urlpattern` the URLPattern section alone. Every table has a `floor` row: allocate and
-//! copy the input, nothing else.
+//! `--urlpattern` the URLPattern section alone, `--routes` its route set rows alone
+//! (`routeset.rs`). Every table has a `floor` row: allocate and copy the input, nothing else.
 
 mod arrow;
 mod github_routes;
@@ -253,6 +253,10 @@ fn main() {
     };
     if !cfg!(feature = "competitors") {
         println!("(built without the `competitors` feature: only this project is measured)");
+    }
+    if opts.routes_only {
+        routeset::run(opts.min_rounds);
+        return;
     }
     if opts.urlpattern_only {
         urlpattern::run(opts.min_rounds);

@@ -1,5 +1,5 @@
 //! The benchmark's command line (`url-bench [--quick] [--budget-ms N] [--min-rounds N]
-//! [--workloads] [--urlpattern] [FILE ...]`), read by `main` and passed to every table.
+//! [--workloads] [--urlpattern] [--routes] [FILE ...]`), read by `main` and passed to every table.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -7,6 +7,8 @@ use std::time::Duration;
 /// What to run and for how long.
 pub struct Options {
     pub urlpattern_only: bool,
+    /// The route set rows alone (`RouteSet` against matchit).
+    pub routes_only: bool,
     pub workloads_only: bool,
     pub budget: Duration,
     pub min_rounds: usize,
@@ -16,6 +18,7 @@ pub struct Options {
 pub fn options() -> Result<Options, String> {
     let mut opts = Options {
         urlpattern_only: false,
+        routes_only: false,
         workloads_only: false,
         budget: Duration::from_millis(3000),
         min_rounds: 15,
@@ -29,6 +32,7 @@ pub fn options() -> Result<Options, String> {
                 opts.budget = Duration::from_millis(v.parse().map_err(|_| "bad --budget-ms")?);
             }
             "--urlpattern" => opts.urlpattern_only = true,
+            "--routes" => opts.routes_only = true,
             "--workloads" => opts.workloads_only = true,
             "--quick" => {
                 opts.budget = Duration::from_millis(400);
@@ -40,7 +44,7 @@ pub fn options() -> Result<Options, String> {
             }
             "-h" | "--help" => {
                 return Err(
-                    "usage: url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]".into(),
+                    "usage: url-bench [--quick] [--budget-ms N] [--min-rounds N] [--workloads] [--urlpattern] [--routes] [FILE ...]".into(),
                 );
             }
             _ => opts.files.push(PathBuf::from(arg)),

@@ -86,7 +86,7 @@ pub fn paths() -> Vec<String> {
     paths
 }
 
-fn pattern(pathname: &str) -> UrlPattern {
+pub fn pattern(pathname: &str) -> UrlPattern {
     let init = UrlPatternInit {
         pathname: Some(pathname.to_owned()),
         ..Default::default()
@@ -94,7 +94,7 @@ fn pattern(pathname: &str) -> UrlPattern {
     UrlPattern::new((&init).into(), None, UrlPatternOptions::default()).expect("a valid route")
 }
 
-fn build_set() -> RouteSet<usize> {
+pub fn build_set() -> RouteSet<usize> {
     ROUTES
         .iter()
         .enumerate()
@@ -103,7 +103,7 @@ fn build_set() -> RouteSet<usize> {
 }
 
 #[cfg(feature = "competitors")]
-fn build_matchit() -> matchit::Router<usize> {
+pub fn build_matchit() -> matchit::Router<usize> {
     let mut router = matchit::Router::new();
     for (i, r) in ROUTES.iter().enumerate() {
         router
@@ -114,7 +114,7 @@ fn build_matchit() -> matchit::Router<usize> {
 }
 
 /// The sum of the group values' lengths: what reading every group costs.
-fn set_lookup(set: &RouteSet<usize>, path: &str) -> usize {
+pub fn set_lookup(set: &RouteSet<usize>, path: &str) -> usize {
     match set.find_pathname(path) {
         Some(m) => {
             m.index
@@ -126,7 +126,7 @@ fn set_lookup(set: &RouteSet<usize>, path: &str) -> usize {
     }
 }
 
-fn set_lookup_url(set: &RouteSet<usize>, url: &Url) -> usize {
+pub fn set_lookup_url(set: &RouteSet<usize>, url: &Url) -> usize {
     match set.find(url) {
         Some(m) => {
             m.index
@@ -157,7 +157,7 @@ fn exec_loop(patterns: &[UrlPattern], url: &Url) -> usize {
 }
 
 #[cfg(feature = "competitors")]
-fn matchit_lookup(router: &matchit::Router<usize>, path: &str) -> usize {
+pub fn matchit_lookup(router: &matchit::Router<usize>, path: &str) -> usize {
     match router.at(path) {
         Ok(m) => *m.value + m.params.iter().map(|(_, v)| v.len()).sum::<usize>(),
         Err(_) => usize::MAX,

@@ -6,7 +6,7 @@
 //! Rows: constructing the 50 patterns; `test` and `exec` of every route against every request
 //! (each request parsed once, by each crate's own URL parser: the `urlpattern` crate takes a
 //! `url::Url` by value, so it is cloned per call as its API requires); a router: the first
-//! matching route of each request (ours: `Router::find`; theirs: `exec` over the routes in
+//! matching route of each request (ours: `RouteSet::find`; theirs: `exec` over the routes in
 //! order), from the request string; and `test_url` of a literal-or-wildcard pathname pattern on
 //! a parsed URL.
 
@@ -16,7 +16,7 @@ use crate::stats::median;
 use std::time::Instant;
 
 use whatwg_urlpattern::{
-    RegexEngine, RegressEngine, Router, UrlPattern, UrlPatternInit, UrlPatternOptions,
+    RegexEngine, RegressEngine, RouteSet, UrlPattern, UrlPatternInit, UrlPatternOptions,
 };
 
 const RESOURCES: [&str; 10] = [
@@ -107,13 +107,13 @@ fn regress_pattern(s: &str) -> UrlPattern<RegressEngine> {
 /// The timed closures of ours, for either engine.
 struct Ours<E: RegexEngine> {
     patterns: Vec<UrlPattern<E>>,
-    router: Router<usize, E>,
+    router: RouteSet<usize, E>,
     make: fn(&str) -> UrlPattern<E>,
 }
 
 impl<E: RegexEngine> Ours<E> {
     fn new(routes: &[String], make: fn(&str) -> UrlPattern<E>) -> Self {
-        let mut router = Router::default();
+        let mut router = RouteSet::default();
         for (i, r) in routes.iter().enumerate() {
             router.add(make(r), i);
         }

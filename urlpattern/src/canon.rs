@@ -4,6 +4,7 @@
 
 use alloc::format;
 use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 
 use whatwg_url::{SchemeType, Url};
 
@@ -48,9 +49,62 @@ fn refused(component: ComponentName, why: impl core::fmt::Display) -> Error {
     Error::new(Reason::Canonicalize(format!("{why}"))).in_component(component.as_str())
 }
 
+/// An encoding callback run over the text of one pattern string: its dummy URL created once,
+/// and the values it has seen remembered (a pathname pattern's `:name` prefixes are mostly
+/// `/`). The callbacks that use a dummy URL set one component on it and read that component
+/// back, which the other components and an earlier value of it do not change (each setter
+/// replaces its component whole), so one dummy URL serves every call.
+pub(crate) struct Encoder<'a> {
+    canon: &'a Canon,
+    dummy: Option<Url>,
+    seen: Vec<(String, String)>,
+}
+
+impl<'a> Encoder<'a> {
+    /// Values remembered, at most (the lookup is a scan).
+    const SEEN: usize = 8;
+
+    pub(crate) fn new(canon: &'a Canon) -> Self {
+        Encoder {
+            canon,
+            dummy: None,
+            seen: Vec::new(),
+        }
+    }
+
+    /// The callback on `value`.
+    pub(crate) fn encode(&mut self, value: &str) -> Result<String, Error> {
+        if value.is_empty() {
+            return Ok(String::new());
+        }
+        if let Some((_, encoded)) = self.seen.iter().find(|(v, _)| v == value) {
+            return Ok(encoded.clone());
+        }
+        let encoded = self.canon.canonicalize_on(value, &mut self.dummy)?;
+        if self.seen.len() < Self::SEEN {
+            self.seen.push((value.to_string(), encoded.clone()));
+        }
+        Ok(encoded)
+    }
+}
+
+/// The dummy URL in `slot`, created the first time.
+fn dummy_in(slot: &mut Option<Url>) -> Result<&mut Url, Error> {
+    match slot {
+        Some(url) => Ok(url),
+        None => Ok(slot.insert(dummy_url()?)),
+    }
+}
+
 impl Canon {
     /// Runs the callback on `value`.
     pub(crate) fn canonicalize(&self, value: &str) -> Result<String, Error> {
+        self.canonicalize_on(value, &mut None)
+    }
+
+    /// Runs the callback on `value`, with the dummy URL in `dummy` (created there if absent)
+    /// where it needs the dummy URL `https://dummy.invalid/`.
+    fn canonicalize_on(&self, value: &str, dummy: &mut Option<Url>) -> Result<String, Error> {
         // Every callback returns the empty string as it is.
         if value.is_empty() {
             return Ok(String::new());
@@ -67,12 +121,12 @@ impl Canon {
                 }),
             // Canonicalize a username / password: the setter on the dummy URL.
             Canon::Username => {
-                let mut url = dummy_url()?;
+                let url = dummy_in(dummy)?;
                 url.set_username(value);
                 Ok(url.username().to_string())
             }
             Canon::Password => {
-                let mut url = dummy_url()?;
+                let url = dummy_in(dummy)?;
                 url.set_password(value);
                 Ok(url.password().to_string())
             }
@@ -90,17 +144,17 @@ impl Canon {
             }
             Canon::Ipv6Hostname => canonicalize_ipv6_hostname(value),
             Canon::Port(protocol) => canonicalize_port(value, protocol.as_deref()),
-            Canon::Pathname => canonicalize_pathname(value),
+            Canon::Pathname => canonicalize_pathname(value, dummy_in(dummy)?),
             Canon::OpaquePathname => canonicalize_opaque_pathname(value),
             // Canonicalize a search / hash: the query (fragment) state over the value. The
             // setters drop one leading `?` (`#`) first, so they are given one.
             Canon::Search => {
-                let mut url = dummy_url()?;
+                let url = dummy_in(dummy)?;
                 url.set_search(&format!("?{value}"));
                 Ok(url.query().unwrap_or("").to_string())
             }
             Canon::Hash => {
-                let mut url = dummy_url()?;
+                let url = dummy_in(dummy)?;
                 url.set_hash(&format!("#{value}"));
                 Ok(url.fragment().unwrap_or("").to_string())
             }
@@ -152,9 +206,8 @@ fn canonicalize_port(value: &str, protocol: Option<&str>) -> Result<String, Erro
 /// Canonicalize a pathname: the path start state over the value; a value without a leading
 /// `/` is given `/-` first (so that the parser neither adds a slash nor reads a leading dot
 /// segment), and those two code points are removed from the result.
-fn canonicalize_pathname(value: &str) -> Result<String, Error> {
+fn canonicalize_pathname(value: &str, url: &mut Url) -> Result<String, Error> {
     let leading_slash = value.starts_with('/');
-    let mut url = dummy_url()?;
     if leading_slash {
         url.set_pathname(value);
     } else {

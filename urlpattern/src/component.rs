@@ -40,6 +40,51 @@ impl<R> Component<R> {
         engine: &E,
         name: ComponentName,
     ) -> Result<Self, Error> {
+        // Shortcut for 2.1.5 parse a pattern string and what follows, on the pattern `*`
+        // alone: what create (1.3, step 5) gives every component a pattern leaves out, seven
+        // of eight in a `{ pathname }` route. Its part list is one full wildcard named `0`
+        // with no prefix or suffix, whatever the options (the encoding callback sees only
+        // empty text), matched directly; `tests::wildcard_shortcut` checks it against the
+        // general steps for every component's callback and options.
+        if input == "*" {
+            if let Some(wildcard) = Self::full_wildcard(&canon, options) {
+                return Ok(wildcard);
+            }
+        }
+        Self::compile_parts(input, canon, options, engine, name)
+    }
+
+    /// The component of the pattern `*` (`None` if the direct matcher refused it, which it
+    /// does not: it takes every part list without a regexp or modifier).
+    fn full_wildcard(canon: &Canon, options: Options) -> Option<Self> {
+        let parts = alloc::vec![Part {
+            kind: PartType::FullWildcard,
+            value: String::new(),
+            modifier: crate::parser::Modifier::None,
+            name: String::from("0"),
+            prefix: String::new(),
+            suffix: String::new(),
+        }];
+        let matcher = Matcher::Simple(Simple::new(&parts, &options)?);
+        Some(Component {
+            pattern_string: String::from("*"),
+            names: alloc::vec![String::from("0")],
+            has_regexp_groups: false,
+            parts,
+            canon: canon.clone(),
+            options,
+            matcher,
+        })
+    }
+
+    /// 1.4 compile a component, by the general steps.
+    fn compile_parts<E: RegexEngine<Regex = R>>(
+        input: &str,
+        canon: Canon,
+        options: Options,
+        engine: &E,
+        name: ComponentName,
+    ) -> Result<Self, Error> {
         let name = name.as_str();
         let parts =
             parse_pattern_string(input, &options, &canon).map_err(|e| e.in_component(name))?;
@@ -91,15 +136,6 @@ impl<R> Component<R> {
     /// canonicalization of an init member.
     pub(crate) fn matches_every_url_component(&self) -> bool {
         matches!(&self.matcher, Matcher::Simple(s) if s.is_full_wildcard())
-    }
-
-    /// The fixed text every input this component matches starts with (case-insensitively
-    /// with ignore case).
-    pub(crate) fn literal_prefix(&self) -> &str {
-        match &self.matcher {
-            Matcher::Simple(s) => s.literal_prefix(),
-            Matcher::Regex { prefix, .. } => prefix,
-        }
     }
 
     fn prefix_ok(&self, prefix: &str, input: &str) -> bool {
@@ -210,5 +246,64 @@ impl<R> Component<R> {
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Component;
+    use crate::canon::Canon;
+    use crate::engine::NoRegexEngine;
+    use crate::name::ComponentName;
+    use crate::parser::Options;
+
+    /// The shortcut for `*` gives what the general steps give, for every component's encoding
+    /// callback and options.
+    #[test]
+    fn wildcard_shortcut() {
+        let canons = [
+            Canon::Protocol,
+            Canon::Username,
+            Canon::Password,
+            Canon::Hostname,
+            Canon::Ipv6Hostname,
+            Canon::Port(None),
+            Canon::Port(Some("https".into())),
+            Canon::Pathname,
+            Canon::OpaquePathname,
+            Canon::Search,
+            Canon::Hash,
+        ];
+        for canon in canons {
+            for base in [Options::DEFAULT, Options::HOSTNAME, Options::PATHNAME] {
+                for ignore_case in [false, true] {
+                    let options = Options {
+                        ignore_case,
+                        ..base
+                    };
+                    let name = ComponentName::Pathname;
+                    let general =
+                        Component::compile_parts("*", canon.clone(), options, &NoRegexEngine, name)
+                            .unwrap();
+                    let short =
+                        Component::compile("*", canon.clone(), options, &NoRegexEngine, name)
+                            .unwrap();
+                    assert_eq!(short.pattern_string, general.pattern_string);
+                    assert_eq!(short.names, general.names);
+                    assert_eq!(short.has_regexp_groups, general.has_regexp_groups);
+                    assert_eq!(short.parts, general.parts);
+                    assert_eq!(short.canon, general.canon);
+                    assert_eq!(short.options, general.options);
+                    assert!(short.matches_every_url_component());
+                    assert!(general.matches_every_url_component());
+                    for input in ["", "a", "/a/b", "x.y", "\n"] {
+                        assert_eq!(
+                            short.test(&NoRegexEngine, input),
+                            general.test(&NoRegexEngine, input)
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -24,7 +24,6 @@ mod matcher;
 mod name;
 mod parser;
 mod pattern;
-mod router;
 mod routeset;
 mod tokenizer;
 mod types;
@@ -38,7 +37,6 @@ pub use error::{Error, Reason};
 pub use init::UrlPatternInit;
 pub use name::ComponentName;
 pub use pattern::UrlPattern;
-pub use router::{Router, RouterMatch};
 pub use routeset::{RouteMatch, RouteSet};
 pub use types::{
     ComponentResult, MatchInput, UrlPatternInput, UrlPatternOptions, UrlPatternResult,

@@ -164,14 +164,6 @@ impl Simple {
         })
     }
 
-    /// The fixed text every match starts with.
-    pub(crate) fn literal_prefix(&self) -> &str {
-        match self.steps.first() {
-            Some(Step::Literal(text)) => text,
-            _ => "",
-        }
-    }
-
     /// Whether the part list is `*` alone: `(.*)`, which matches every string without a line
     /// terminator.
     pub(crate) fn is_full_wildcard(&self) -> bool {

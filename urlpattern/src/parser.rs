@@ -4,7 +4,7 @@ use alloc::collections::BTreeSet;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::canon::Canon;
+use crate::canon::{Canon, Encoder};
 use crate::error::{Error, Reason};
 use crate::tokenizer::{Policy, Token, TokenType, tokenize};
 
@@ -96,7 +96,7 @@ const MAX_PARTS: usize = 1 << 14;
 
 struct PatternParser<'a> {
     tokens: Vec<Token<'a>>,
-    encoding: &'a Canon,
+    encoding: Encoder<'a>,
     segment_wildcard_regexp: String,
     parts: Vec<Part>,
     /// The names of `parts`, for "is a duplicate name" in logarithmic time.
@@ -162,7 +162,7 @@ impl<'a> PatternParser<'a> {
             return Ok(());
         }
         let value = core::mem::take(&mut self.pending_fixed_value);
-        let encoded = self.encoding.canonicalize(&value)?;
+        let encoded = self.encoding.encode(&value)?;
         self.push(Part {
             kind: PartType::FixedText,
             value: encoded,
@@ -212,7 +212,7 @@ impl<'a> PatternParser<'a> {
             if prefix.is_empty() {
                 return Ok(());
             }
-            let value = self.encoding.canonicalize(prefix)?;
+            let value = self.encoding.encode(prefix)?;
             return self.push(Part {
                 kind: PartType::FixedText,
                 value,
@@ -248,8 +248,8 @@ impl<'a> PatternParser<'a> {
             let at = name_token.map_or(0, |t| t.index);
             return Err(Error::at(Reason::DuplicateName(name), at));
         }
-        let prefix = self.encoding.canonicalize(prefix)?;
-        let suffix = self.encoding.canonicalize(suffix)?;
+        let prefix = self.encoding.encode(prefix)?;
+        let suffix = self.encoding.encode(suffix)?;
         self.push(Part {
             kind,
             value: regexp_value,
@@ -269,7 +269,7 @@ pub(crate) fn parse_pattern_string(
 ) -> Result<Vec<Part>, Error> {
     let mut parser = PatternParser {
         tokens: tokenize(input, Policy::Strict)?,
-        encoding,
+        encoding: Encoder::new(encoding),
         segment_wildcard_regexp: segment_wildcard_regexp(options),
         parts: Vec::new(),
         names: BTreeSet::new(),

@@ -98,6 +98,7 @@ impl<E: RegexEngine> UrlPattern<E> {
         engine: E,
     ) -> Result<Self, Error> {
         // 1.3 create, steps 1–3.
+        let parsed;
         let init = match input {
             UrlPatternInput::String(s) => {
                 let mut init = parse_constructor_string(s, &engine)?;
@@ -105,69 +106,67 @@ impl<E: RegexEngine> UrlPattern<E> {
                     return Err(Error::new(Reason::RelativeWithoutBase));
                 }
                 init.base_url = base_url.map(str::to_string);
-                init
+                parsed = init;
+                &parsed
             }
             UrlPatternInput::Init(init) => {
                 if base_url.is_some() {
                     return Err(Error::new(Reason::BaseUrlWithInit));
                 }
-                init.clone()
+                init
             }
         };
-        let mut processed = process(&init, InitType::Pattern, UrlPatternInit::default())?;
-        // Step 5: a missing component is a wildcard.
-        for name in ComponentName::ALL {
-            processed
-                .component_mut(name)
-                .get_or_insert_with(|| "*".to_string());
+        let processed = process(init, InitType::Pattern, UrlPatternInit::default())?;
+        // Step 5: a missing component is a wildcard (read as `*` here rather than stored).
+        fn get(member: &Option<String>) -> &str {
+            member.as_deref().unwrap_or("*")
         }
-        let get = |m: &Option<String>| m.clone().unwrap_or_default();
         let protocol = get(&processed.protocol);
         let mut port = get(&processed.port);
         // Step 6: a special scheme's default port is the empty port.
-        let default = whatwg_url::SchemeType::from_scheme(&protocol).default_port();
+        let default = whatwg_url::SchemeType::from_scheme(protocol).default_port();
         if default.is_some_and(|d| port == d.to_string()) {
-            port.clear();
+            port = "";
         }
         let hostname = get(&processed.hostname);
         let compile = |input: &str, canon: Canon, options: Options, name| {
             Component::compile(input, canon, options, &engine, name)
         };
         let protocol_c = compile(
-            &protocol,
+            protocol,
             Canon::Protocol,
             Options::DEFAULT,
             ComponentName::Protocol,
         )?;
         let username_c = compile(
-            &get(&processed.username),
+            get(&processed.username),
             Canon::Username,
             Options::DEFAULT,
             ComponentName::Username,
         )?;
         let password_c = compile(
-            &get(&processed.password),
+            get(&processed.password),
             Canon::Password,
             Options::DEFAULT,
             ComponentName::Password,
         )?;
-        let hostname_c = if hostname_is_ipv6(&hostname) {
+        let hostname_c = if hostname_is_ipv6(hostname) {
             compile(
-                &hostname,
+                hostname,
                 Canon::Ipv6Hostname,
                 Options::HOSTNAME,
                 ComponentName::Hostname,
             )?
         } else {
             compile(
-                &hostname,
+                hostname,
                 Canon::Hostname,
                 Options::HOSTNAME,
                 ComponentName::Hostname,
             )?
         };
         let port_c = compile(
-            &port,
+            port,
             Canon::Port(None),
             Options::DEFAULT,
             ComponentName::Port,
@@ -185,27 +184,27 @@ impl<E: RegexEngine> UrlPattern<E> {
                 ..Options::PATHNAME
             };
             compile(
-                &get(&processed.pathname),
+                get(&processed.pathname),
                 Canon::Pathname,
                 path_options,
                 ComponentName::Pathname,
             )?
         } else {
             compile(
-                &get(&processed.pathname),
+                get(&processed.pathname),
                 Canon::OpaquePathname,
                 compile_options,
                 ComponentName::Pathname,
             )?
         };
         let search_c = compile(
-            &get(&processed.search),
+            get(&processed.search),
             Canon::Search,
             compile_options,
             ComponentName::Search,
         )?;
         let hash_c = compile(
-            &get(&processed.hash),
+            get(&processed.hash),
             Canon::Hash,
             compile_options,
             ComponentName::Hash,

@@ -1,5 +1,5 @@
 //! Beyond the fixtures: the regular expression syntax the default engine accepts, the direct
-//! matcher against the regular expression engine, the router, parsed URLs, errors with
+//! matcher against the regular expression engine, a route table, parsed URLs, errors with
 //! positions, and hostile patterns and inputs.
 #![allow(clippy::restriction)]
 // Without the default engine, the tests of `(regexp)` groups are compiled out, and with them
@@ -11,7 +11,7 @@ use std::time::Instant;
 use test_support::rng::Rng;
 use whatwg_url::Url;
 use whatwg_urlpattern::{
-    ComponentName, NoRegexEngine, Reason, RegexEngine, Router, UrlPattern, UrlPatternInit,
+    ComponentName, NoRegexEngine, Reason, RegexEngine, RouteSet, UrlPattern, UrlPatternInit,
     UrlPatternInput, UrlPatternOptions,
 };
 
@@ -347,9 +347,9 @@ fn engines() {
 // Needs the default engine (`(regexp)` groups).
 #[cfg(feature = "ecmascript")]
 #[test]
-fn router_first_and_all_in_table_order() {
-    let mut router = Router::new();
-    let routes = [
+fn route_table_first_and_all_in_table_order() {
+    let mut routes = RouteSet::new();
+    let table = [
         ("https://example.com/api/users", "users"),
         ("https://example.com/api/users/:id", "user"),
         (
@@ -361,8 +361,8 @@ fn router_first_and_all_in_table_order() {
         ("https://*.example.com/*", "subdomain"),
         ("https://example.com/*", "fallback"),
     ];
-    for (p, v) in routes {
-        router.add_str(p, v).unwrap();
+    for (p, v) in table {
+        routes.add_str(p, v).unwrap();
     }
     let cases: &[(&str, &[&str])] = &[
         ("https://example.com/api/users", &["users", "fallback"]),
@@ -384,20 +384,21 @@ fn router_first_and_all_in_table_order() {
     ];
     for (input, want) in cases {
         let url = Url::parse(input, None).unwrap();
-        let all: Vec<&str> = router.find_all(&url).map(|m| *m.value).collect();
+        let all: Vec<&str> = routes.find_all(&url).map(|m| *m.value).collect();
         assert_eq!(&all, want, "{input}");
         // The same as trying every route in turn.
-        let each: Vec<&str> = router
+        let each: Vec<&str> = routes
             .routes()
             .filter(|(p, _)| p.test_url(&url))
             .map(|(_, v)| *v)
             .collect();
         assert_eq!(all, each, "{input}");
-        assert_eq!(router.test(&url), want.first(), "{input}");
+        assert_eq!(routes.test(&url).map(|(_, v)| v), want.first(), "{input}");
     }
     let url = Url::parse("https://example.com/api/users/7/posts/9", None).unwrap();
-    let found = router.find(&url).unwrap();
-    assert_eq!(found.result.pathname.get("post"), Some("9"));
+    let found = routes.find(&url).unwrap();
+    assert_eq!(found.param("post"), Some("9"));
+    assert_eq!(found.to_result().pathname.get("id"), Some("7"));
     assert_eq!(found.index, 2);
 }
 

@@ -24,6 +24,14 @@
 //! patterns with `test_url` and `exec_url` and looks it up in a `RouteSet` of the same table;
 //! `new` compiles the table once a URL (the constructor's cost); `routes` looks each URL up in
 //! the `RouteSet` only.
+//! `github <path|url|build|matchit|matchit-build> - [PASSES]` runs the route set rows of the
+//! bench (the GitHub API table, `routeset.rs`) in `profiled_pass_github`: each request path
+//! looked up with its groups read, by pathname or by parsed URL, or the table built (compiled
+//! and filed), or the same with matchit (built with the `competitors` feature). The printed
+//! count of lookups gives instructions per lookup: `Ir / (lookups * passes)`. Count matchit's
+//! lookups with `--toggle-collect='url_profile::profiled_matchit'` (its table is built
+//! outside), the builds with `profiled_build` and `profiled_build_matchit` (the tables are
+//! not dropped).
 //! Per setter, without a variant each: add `--dump-before='*basic_parse_override'
 //! --dump-after='*basic_parse_override'` on a file of a few hundred URLs; for `setters` each URL
 //! then writes eight dumps, in turn the steps before a setter's state override and the override
@@ -36,6 +44,16 @@ use std::hint::black_box;
 
 #[path = "../hostile.rs"]
 mod hostile;
+
+#[path = "../github_routes.rs"]
+mod github_routes;
+// The route set rows' table, requests and lookups; their timing loop is not used here.
+#[allow(dead_code)]
+#[path = "../routeset.rs"]
+mod routeset;
+#[allow(dead_code)]
+#[path = "../stats.rs"]
+mod stats;
 
 #[inline(never)]
 fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
@@ -201,8 +219,89 @@ fn profiled_pass_urlpattern(variant: &str, urls: &[whatwg_url::Url]) -> usize {
     }
 }
 
+/// The GitHub API route set: lookups (or builds) of `variant`; returns the sum of the results.
+#[inline(never)]
+fn profiled_pass_github(
+    variant: &str,
+    set: &whatwg_urlpattern::RouteSet<usize>,
+    paths: &[String],
+    urls: &[whatwg_url::Url],
+) -> usize {
+    let sum = |f: &dyn Fn(usize) -> usize| (0..paths.len()).map(f).fold(0, usize::wrapping_add);
+    match variant {
+        "path" => sum(&|i| routeset::set_lookup(set, black_box(&paths[i]))),
+        "url" => sum(&|i| routeset::set_lookup_url(set, black_box(&urls[i]))),
+        "build" => {
+            // Dropped outside the count, as the bench drops it outside the timing.
+            let built = profiled_build();
+            let n = built.len();
+            std::mem::forget(built);
+            n
+        }
+        #[cfg(feature = "competitors")]
+        "matchit" => {
+            let router = black_box(routeset::build_matchit());
+            // Built outside the count: only the lookups are counted below.
+            profiled_matchit(&router, paths)
+        }
+        #[cfg(feature = "competitors")]
+        "matchit-build" => {
+            let built = profiled_build_matchit();
+            let found = usize::from(built.at("/").is_ok());
+            std::mem::forget(built);
+            found
+        }
+        _ => {
+            eprintln!("unknown variant of github: {variant}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The table built (compiled and filed; count with
+/// `--toggle-collect='url_profile::profiled_build'`).
+#[inline(never)]
+fn profiled_build() -> whatwg_urlpattern::RouteSet<usize> {
+    routeset::build_set()
+}
+
+/// matchit's table built (count with `--toggle-collect='url_profile::profiled_build_matchit'`).
+#[cfg(feature = "competitors")]
+#[inline(never)]
+fn profiled_build_matchit() -> matchit::Router<usize> {
+    routeset::build_matchit()
+}
+
+/// matchit's lookups alone (count with `--toggle-collect='url_profile::profiled_matchit'`).
+#[cfg(feature = "competitors")]
+#[inline(never)]
+fn profiled_matchit(router: &matchit::Router<usize>, paths: &[String]) -> usize {
+    paths
+        .iter()
+        .map(|p| routeset::matchit_lookup(router, black_box(p)))
+        .fold(0, usize::wrapping_add)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [imp, variant, _, rest @ ..] = args.as_slice() {
+        if imp == "github" {
+            let passes: usize = rest.first().and_then(|p| p.parse().ok()).unwrap_or(1);
+            let paths = routeset::paths();
+            let urls: Vec<whatwg_url::Url> = paths
+                .iter()
+                .map(|p| whatwg_url::Url::parse(&format!("https://api.github.com{p}"), None))
+                .collect::<Result<_, _>>()
+                .expect("the bench's URLs parse");
+            let set = routeset::build_set();
+            let mut sum = 0;
+            for _ in 0..passes {
+                sum = profiled_pass_github(variant, &set, &paths, &urls);
+            }
+            println!("{} lookups, sum {sum}, {passes} passes", paths.len());
+            return;
+        }
+    }
     let [imp, variant, file, rest @ ..] = args.as_slice() else {
         eprintln!(
             "usage: url-profile <ours|core|general|ada|url|facade|arrow> <parse|href|can_parse> FILE [PASSES]"

@@ -91,15 +91,22 @@ impl Spans {
 /// components are the empty string). Components are read only when a route needs them.
 #[derive(Clone, Copy)]
 pub(crate) enum Source<'u> {
-    Url(&'u whatwg_url::Url),
+    /// A URL, and its pathname (read once: a lookup needs it several times).
+    Url(&'u whatwg_url::Url, &'u str),
     Pathname(&'u str),
 }
 
 impl<'u> Source<'u> {
+    /// A URL to match.
+    pub(crate) fn url(url: &'u whatwg_url::Url) -> Self {
+        Source::Url(url, crate::pattern::url_value(url, ComponentName::Pathname))
+    }
+
     /// The value of the component `name`.
     pub(crate) fn value(self, name: ComponentName) -> &'u str {
         match self {
-            Source::Url(url) => crate::pattern::url_value(url, name),
+            Source::Url(_, path) if name == ComponentName::Pathname => path,
+            Source::Url(url, _) => crate::pattern::url_value(url, name),
             Source::Pathname(path) if name == ComponentName::Pathname => path,
             Source::Pathname(_) => "",
         }

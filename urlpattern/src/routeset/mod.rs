@@ -24,7 +24,7 @@ use crate::types::UrlPatternOptions;
 pub use matched::RouteMatch;
 use matched::{Source, Spans};
 use shape::{End, Shape};
-use trie::{Trie, Visit};
+use trie::{Group, Groups, KEPT, Trie, Visit};
 
 /// A route: its pattern and value, and what the lookup needs of it.
 pub(crate) struct Route<T, E: RegexEngine> {
@@ -126,22 +126,39 @@ impl<T, E: RegexEngine> FromIterator<(UrlPattern<E>, T)> for RouteSet<T, E> {
     }
 }
 
-/// The first route that matches, and whether to keep looking.
+/// The first route that matches, and whether to keep looking; the groups the walk found for
+/// it, and where the rest of the input starts.
 struct First<'a, T, E: RegexEngine> {
     set: &'a RouteSet<T, E>,
     source: Source<'a>,
     best: usize,
+    groups: Groups,
+    found: Option<usize>,
+    next: Option<usize>,
 }
 
 impl<T, E: RegexEngine> Visit for First<'_, T, E> {
     fn bound(&self) -> usize {
         self.best
     }
-    fn candidate(&mut self, route: usize, next: Option<usize>) {
+    fn candidate(&mut self, route: usize, next: Option<usize>, groups: Option<&[Group]>) {
         if self.set.accepts(route, next, self.source) {
             self.best = route;
+            self.next = next;
+            self.found = groups.and_then(|g| {
+                self.groups.get_mut(..g.len())?.copy_from_slice(g);
+                Some(g.len())
+            });
         }
     }
+}
+
+/// The pathname groups of a route as the walk found them: the `:name` segments' ranges, and
+/// where the rest of the input (a tail's) starts.
+#[derive(Clone, Copy)]
+struct Walked<'a> {
+    groups: &'a [Group],
+    next: Option<usize>,
 }
 
 /// Every route that matches.
@@ -155,7 +172,7 @@ impl<T, E: RegexEngine> Visit for All<'_, T, E> {
     fn bound(&self) -> usize {
         usize::MAX
     }
-    fn candidate(&mut self, route: usize, next: Option<usize>) {
+    fn candidate(&mut self, route: usize, next: Option<usize>, _: Option<&[Group]>) {
         if self.set.accepts(route, next, self.source) {
             self.found.push(route);
         }
@@ -251,7 +268,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
             |name: ComponentName, value: &str| r.pattern.component_ref(name).test(engine, value);
         path_ok
             && match source {
-                Source::Url(url) => r
+                Source::Url(url, _) => r
                     .checks
                     .iter()
                     .all(|&name| check(name, crate::pattern::url_value(url, name))),
@@ -260,15 +277,30 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
     }
 
     /// The first route that matches `source`.
-    fn first(&self, source: Source<'_>) -> Option<usize> {
+    fn first<'a>(&'a self, source: Source<'a>) -> Option<First<'a, T, E>> {
         let mut search = First {
             set: self,
             source,
             best: usize::MAX,
+            groups: [(0, 0); KEPT],
+            found: None,
+            next: None,
         };
         self.trie
             .walk(source.value(ComponentName::Pathname), &mut search);
-        (search.best != usize::MAX).then_some(search.best)
+        (search.best != usize::MAX).then_some(search)
+    }
+
+    /// The first route that matches `source`, with its groups.
+    fn find_first<'s, 'u>(&'s self, source: Source<'u>) -> Option<RouteMatch<'s, 'u, T, E>> {
+        let first = self.first(source)?;
+        let walked = first.found.and_then(|n| {
+            Some(Walked {
+                groups: first.groups.get(..n)?,
+                next: first.next,
+            })
+        });
+        self.matched(first.best, source, walked)
     }
 
     /// Every route that matches `source`, in table order.
@@ -284,11 +316,13 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         search.found
     }
 
-    /// The groups of `route`, which matches `source`.
+    /// The groups of `route`, which matches `source` (the pathname's as the walk found them,
+    /// when given).
     fn matched<'s, 'u>(
         &'s self,
         route: usize,
         source: Source<'u>,
+        walked: Option<Walked<'_>>,
     ) -> Option<RouteMatch<'s, 'u, T, E>> {
         let r = self.routes.get(route)?;
         let engine = r.pattern.engine();
@@ -320,6 +354,22 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
                 if !spans.fill(from, to, |out| c.captures_into(engine, path, out)) {
                     return None;
                 }
+            } else if let Some(walked) = walked {
+                // What `shape_captures` would find again, segment by segment.
+                for (k, &(start, end)) in walked.groups.iter().enumerate() {
+                    spans.set(from + k, Some(start..end));
+                }
+                if let (End::Tail { prefix, suffix }, Some(at)) = (&r.shape.end, walked.next) {
+                    let tail = path
+                        .get(at..)
+                        .and_then(|rest| shape::tail_matches(prefix, suffix, rest));
+                    if let Some(range) = tail {
+                        spans.set(
+                            from + walked.groups.len(),
+                            Some(at + range.start..at + range.end),
+                        );
+                    }
+                }
             } else {
                 trie::shape_captures(&r.shape, path, |k, range| spans.set(from + k, Some(range)));
             }
@@ -329,8 +379,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
 
     /// The first route that matches `url`, with its groups.
     pub fn find<'s, 'u>(&'s self, url: &'u Url) -> Option<RouteMatch<'s, 'u, T, E>> {
-        let source = Source::Url(url);
-        self.matched(self.first(source)?, source)
+        self.find_first(Source::url(url))
     }
 
     /// Every route that matches `url`, in table order.
@@ -338,15 +387,15 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         &'s self,
         url: &'u Url,
     ) -> impl Iterator<Item = RouteMatch<'s, 'u, T, E>> + use<'s, 'u, T, E> {
-        let source = Source::Url(url);
+        let source = Source::url(url);
         self.all(source)
             .into_iter()
-            .filter_map(move |route| self.matched(route, source))
+            .filter_map(move |route| self.matched(route, source, None))
     }
 
     /// The value of the first route that matches `url`, and its index, without its groups.
     pub fn test(&self, url: &Url) -> Option<(usize, &T)> {
-        let route = self.first(Source::Url(url))?;
+        let route = self.first(Source::url(url))?.best;
         self.routes.get(route).map(|r| (route, &r.value))
     }
 
@@ -356,8 +405,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
     /// URL) is: it is not canonicalized again, as `exec({ pathname })` would (as a special
     /// URL's pathname, since the protocol is empty: a non-special URL's `\` would become `/`).
     pub fn find_pathname<'s, 'u>(&'s self, pathname: &'u str) -> Option<RouteMatch<'s, 'u, T, E>> {
-        let source = Source::Pathname(pathname);
-        self.matched(self.first(source)?, source)
+        self.find_first(Source::Pathname(pathname))
     }
 
     /// Every route that matches the pathname `pathname` (see [`find_pathname`](Self::find_pathname)),
@@ -369,7 +417,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         let source = Source::Pathname(pathname);
         self.all(source)
             .into_iter()
-            .filter_map(move |route| self.matched(route, source))
+            .filter_map(move |route| self.matched(route, source, None))
     }
 }
 

@@ -68,9 +68,16 @@ struct Current {
 
 impl Current {
     fn push_text(&mut self, text: &str) {
-        match self.group {
-            None => self.before.push_str(text),
-            Some(_) => self.after.push_str(text),
+        let to = match self.group {
+            None => &mut self.before,
+            Some(_) => &mut self.after,
+        };
+        // Most segments are one piece of text: allocated at its length, the boxed segment
+        // is not reallocated to fit (`push_str` on an empty string makes room for 8 bytes).
+        if to.is_empty() {
+            *to = String::from(text);
+        } else {
+            to.push_str(text);
         }
     }
 }
