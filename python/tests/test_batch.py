@@ -93,10 +93,21 @@ def test_duckdb_and_pandas():
     duckdb = pytest.importorskip("duckdb")
     table = duckdb.sql("select * from (values ('https://x.example.org/p'), ('zz'), (null)) t(u)").to_arrow_table()
     assert batch.href(table["u"]).to_pylist() == ["https://x.example.org/p", None, None]
+    relation = duckdb.sql("select * from (values ('https://x.example.org/p'), ('zz'), (null)) t(u)")
+    stream = batch.href(relation)
+    assert isinstance(stream, batch.ArrowStream) and len(stream) == 3
+    assert pa.chunked_array(stream).to_pylist() == ["https://x.example.org/p", None, None]
     pd = pytest.importorskip("pandas")
-    frame = pd.DataFrame({"u": pd.Series(["https://Example.com/a/../b", None], dtype="string[pyarrow]")})
-    column = pa.array(frame["u"])
-    assert batch.href(column).to_pylist() == ["https://example.com/b", None]
+    for dtype in ("string[pyarrow]", object, "string"):
+        series = pd.Series(["https://Example.com/a/../b", None, "x"], index=[7, 3, 5], name="u", dtype=dtype)
+        hrefs = batch.href(series)
+        assert isinstance(hrefs, pd.Series), dtype
+        assert list(hrefs.index) == [7, 3, 5] and hrefs.name == "u"
+        assert hrefs.tolist() == ["https://example.com/b", None, None]
+        parsed = batch.parse(series)
+        assert parsed.struct.field("valid").tolist() == [True, None, False]
+    with pytest.raises(ValueError, match="string column"):
+        batch.href(pd.Series([1, 2]))
 
 
 def test_bad_input_is_an_error_not_a_crash():
