@@ -43,8 +43,8 @@ def _check() -> list[str]:
         + " and ".join(missing)
         + ".",
         "",
-        "Prebuilt wheels need neither (CPython 3.10 or later on Linux: x86_64 and aarch64 with",
-        "glibc 2.17 or later, x86_64 and aarch64 with musl 1.2). To install one and never the",
+        "A prebuilt wheel needs no Rust and no compiler (CPython 3.10 or later on Linux: x86_64",
+        "and aarch64 with glibc 2.17 or later, or with musl 1.2). To install one and never the",
         "source distribution:",
         "",
         "    pip install --only-binary whatwg-url-rs whatwg-url-rs",

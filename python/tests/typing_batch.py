@@ -28,7 +28,7 @@ def pyarrow_in_pyarrow_out() -> None:
     large = pa.array(URLS, type=pa.large_string())
     assert isinstance(assert_type(batch.href(large), pa.LargeStringArray), pa.LargeStringArray)
     chunked = pa.chunked_array([URLS, URLS], type=pa.string())
-    sites = assert_type(batch.registrable_domain(chunked), pa.ChunkedArray[pa.StringScalar])
+    sites = assert_type(batch.registrable_domain(chunked), "pa.ChunkedArray[pa.StringScalar]")
     assert isinstance(sites, pa.ChunkedArray) and sites.num_chunks == 2
     assert sites.to_pylist() == ["example.co.uk", None, None] * 2
 
@@ -48,9 +48,10 @@ def pandas_in_pandas_out() -> None:
     assert isinstance(hosts, pd.Series)
     assert list(hosts.index) == [10, 20, 30] and hosts.name == "u"
     valid = assert_type(batch.is_valid(series), "pd.Series[bool]")
-    assert isinstance(valid, pd.Series) and valid.tolist() == [True, False, None]
+    assert isinstance(valid, pd.Series) and pa.array(valid).to_pylist() == [True, False, None]
     parsed = assert_type(batch.parse(series), "pd.Series[Any]")
-    assert parsed.struct.field("error").tolist() == [None, "missing-scheme-non-relative-URL", None]
+    errors = pa.array(parsed.struct.field("error")).to_pylist()
+    assert errors == [None, "missing-scheme-non-relative-URL", None]
 
 
 def any_arrow_library() -> None:

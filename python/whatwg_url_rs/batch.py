@@ -1,8 +1,8 @@
 """Arrow batch kernels: the URL parser over a whole column, one parse per row, in Rust.
 
 Each function takes any Arrow array or stream of arrays through the Arrow PyCapsule interface
-(a `pyarrow.Array` or `ChunkedArray`, a Polars `Series`, a DuckDB result column, arro3,
-nanoarrow) of strings (`string`, `large_string` or `string_view`), with no copy of the input.
+(a `pyarrow.Array` or `ChunkedArray`, a Polars `Series`, arro3, nanoarrow) of strings
+(`string`, `large_string` or `string_view`), with no copy of the input.
 A pandas `Series` of strings is taken too (through pyarrow, which pandas uses for Arrow).
 The result is of the input's library: a pyarrow array for a pyarrow array, a chunked array for
 a chunked array, a Polars `Series` for a Polars `Series`, a pandas `Series` with the input's
@@ -86,7 +86,7 @@ def _run(kernel: Callable[..., Any], urls: Any, *args: Any) -> Any:
     if library == "polars":
         import polars as pl
 
-        return pl.Series(urls.name, result)
+        return pl.Series(result).alias(urls.name)
     return result
 
 
