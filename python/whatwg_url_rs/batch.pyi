@@ -6,18 +6,6 @@ import pandas as pd
 import polars as pl
 import pyarrow as pa
 
-__all__ = [
-    "COMPONENTS",
-    "ArrowArray",
-    "ArrowStream",
-    "parse",
-    "component",
-    "href",
-    "registrable_domain",
-    "public_suffix",
-    "is_valid",
-]
-
 COMPONENTS: tuple[str, ...]
 
 @final

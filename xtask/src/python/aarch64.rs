@@ -53,11 +53,14 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     copy(&wheel.path, &work.join(&wheel_name))?;
-    // pip inside the root resolves PyPI's host with the host's resolver settings.
+    // pip inside the root resolves PyPI's host with the host's resolver settings, and trusts
+    // the certificates the host's pip trusts (a machine whose registry traffic passes a
+    // TLS-inspecting proxy trusts that proxy's authority: so must the root).
     copy(
         Path::new("/etc/resolv.conf"),
         &chroot.join("etc/resolv.conf"),
     )?;
+    copy(&host_certificates(), &work.join("host-certificates.crt"))?;
 
     let inside = |args: &[&str]| {
         let mut command = Command::new("chroot");
@@ -67,6 +70,7 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
             .arg("PATH=/work/venv/bin:/usr/bin:/bin")
             .arg("URL_WPT_DIR=/work/shared/wpt")
             .arg("URL_DATASETS_DIR=/work/shared/datasets")
+            .arg("PIP_CERT=/work/host-certificates.crt")
             .args(proxy_variables())
             .args(args);
         command
@@ -133,6 +137,16 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
     })();
     drop(mounted);
     outcome
+}
+
+/// The certificate bundle the host's pip uses: `PIP_CERT`, `SSL_CERT_FILE`, else Debian's.
+fn host_certificates() -> PathBuf {
+    ["PIP_CERT", "SSL_CERT_FILE"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .map(PathBuf::from)
+        .find(|path| path.is_file())
+        .unwrap_or_else(|| PathBuf::from("/etc/ssl/certs/ca-certificates.crt"))
 }
 
 /// `http_proxy` and the like, when the host has them.
