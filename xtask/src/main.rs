@@ -136,7 +136,7 @@ commands:
                        distributions, the sdist without Rust, PySpark in local[1] and local[2])
                        and target/py-spark-workers (the wheel and pyarrow: the Spark workers'
                        Python). Ends with `N passed, M failed`. --all-platforms: the aarch64
-                       (manylinux2014) and musllinux_1_2 x86_64 and aarch64 wheels too, and the
+                       (manylinux2014) and musllinux_1_2 x86_64 wheels too, and the
                        aarch64 one tested in an arm64 Debian root under qemu-user (mmdebstrap,
                        qemu-user-static installed with apt-get when missing). --wheel: the
                        distributions only; --licences: the licence file only.

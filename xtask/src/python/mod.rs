@@ -187,7 +187,7 @@ fn test_x86_64(
 }
 
 const USAGE: &str = "\
-usage: cargo xtask python [--wheel] [--all-platforms] | --licences
+usage: cargo xtask python [--wheel] [--all-platforms] | --aarch64-wheel WHEEL | --licences
 
   (nothing)        the x86_64 wheel and the sdist (as --wheel), the wheel installed into fresh
                    virtual environments without the Rust toolchain (target/py-wheel: the tests';
@@ -200,11 +200,13 @@ usage: cargo xtask python [--wheel] [--all-platforms] | --licences
                    target/wheels (maturin and zig in target/py), the wheel checked with
                    auditwheel show and by the glibc symbol versions it needs, the sdist with cargo
                    metadata; the licence file written first. With --all-platforms: manylinux2014
-                   aarch64, musllinux_1_2 x86_64 and aarch64 too (rustup targets added when
+                   aarch64 and musllinux_1_2 x86_64 too (rustup targets added when
                    missing)
+  --aarch64-wheel WHEEL
+                   the aarch64 tests of --all-platforms on a wheel built before
   --licences       python/THIRD-PARTY-LICENSES.txt alone";
 
-/// `cargo xtask python [--wheel] [--all-platforms] | --licences`.
+/// `cargo xtask python [--wheel] [--all-platforms] | --aarch64-wheel WHEEL | --licences`.
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
     let flags: Vec<&str> = args.iter().map(String::as_str).collect();
     let outcome = match flags.as_slice() {
@@ -228,6 +230,13 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
                 eprintln!("sdist: {}", dist.sdist.display());
                 true
             })
+        }
+        ["--aarch64-wheel", path] => {
+            let mut totals = Totals::default();
+            let outcome = wheel::existing(root, wheel::AARCH64, Path::new(path))
+                .and_then(|wheel| aarch64::test(root, &wheel, &mut totals));
+            println!("{} passed, {} failed", totals.passed, totals.failed);
+            outcome
         }
         ["--licences"] => licences::write(root).map(|(path, crates)| {
             eprintln!("{} ({crates} crates)", path.display());
