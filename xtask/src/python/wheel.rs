@@ -307,12 +307,20 @@ fn check_musl(
 ) -> Result<Wheel, String> {
     let (_, out, err) = cmd::capture(
         Command::new(bin.join("auditwheel"))
-            .args(["show", "--ldpaths", "/lib/x86_64-linux-musl:/usr/lib/x86_64-linux-musl"])
+            .args([
+                "show",
+                "--ldpaths",
+                "/lib/x86_64-linux-musl:/usr/lib/x86_64-linux-musl",
+            ])
             .arg(&path)
             .current_dir(root),
     )?;
     let report = format!("{out}{err}");
-    eprintln!("auditwheel show (glibc machine) {}:\n{}", path.display(), report.trim_end());
+    eprintln!(
+        "auditwheel show (glibc machine) {}:\n{}",
+        path.display(),
+        report.trim_end()
+    );
     let consistent_tag = consistent_tag(&report).unwrap_or_else(|| "(failed)".to_string());
     let (so, so_bytes) = unpack_extension(root, &path)?;
     let (ok, dynamic, err) = cmd::capture(Command::new("readelf").arg("-d").arg(&so))?;
