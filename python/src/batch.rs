@@ -1,8 +1,8 @@
 //! The Arrow batch kernels (`whatwg-url-arrow`) for Python: any object with
 //! `__arrow_c_array__` (pyarrow arrays, arro3, nanoarrow) or `__arrow_c_stream__` (pyarrow
 //! chunked arrays, Polars series, DuckDB results) in, without a copy; an object with the same
-//! interface out (an array for an array, a chunked array for a stream). The GIL is released
-//! while a kernel runs.
+//! interface out (an [`ArrowArray`] for an array, an [`ArrowStream`] for a stream), which the
+//! Python package turns into the caller's library. The GIL is released while a kernel runs.
 
 use std::sync::Arc;
 
@@ -11,10 +11,9 @@ use arrow_schema::{ArrowError, Field};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use pyo3_arrow::input::AnyArray;
-use pyo3_arrow::{PyArray, PyChunkedArray};
 use whatwg_url::{Component, Url};
 
+use crate::capsule::{ArrowArray, ArrowStream, Input, arrow_error};
 use crate::errors::invalid_url;
 use crate::text::usv;
 
@@ -42,14 +41,10 @@ impl Kernel {
     }
 }
 
-fn arrow_error(error: ArrowError) -> PyErr {
-    PyValueError::new_err(error.to_string())
-}
-
 /// Runs `kernel` over `urls` (an array or a stream of arrays), returning the same shape.
 fn apply(
     py: Python<'_>,
-    urls: AnyArray,
+    urls: Input,
     base: Option<&Bound<'_, PyAny>>,
     kernel: Kernel,
 ) -> PyResult<Py<PyAny>> {
@@ -68,30 +63,30 @@ fn apply(
         Kernel::IsValid => "valid",
     };
     match urls {
-        AnyArray::Array(array) => {
-            let (array, _) = array.into_inner();
+        Input::Array(array) => {
             let out = py
                 .detach(|| kernel.run(&array, base.as_ref()))
                 .map_err(arrow_error)?;
-            let field = Field::new(field_name, out.data_type().clone(), true);
-            let out = PyArray::try_new(out, Arc::new(field)).map_err(arrow_error)?;
-            Ok(Py::new(py, out)?.into_any())
+            Ok(Py::new(py, ArrowArray::new(out, field_name))?.into_any())
         }
-        AnyArray::Stream(stream) => {
-            let reader = stream.into_reader()?;
+        Input::Stream(chunks, field) => {
+            // The result's type, also for a stream of no chunks: the kernel over an empty
+            // array of the input's type.
+            let empty = arrow_array::new_empty_array(field.data_type());
+            let data_type = kernel
+                .run(&empty, base.as_ref())
+                .map_err(arrow_error)?
+                .data_type()
+                .clone();
             let chunks = py.detach(|| {
-                reader
-                    .map(|chunk| chunk.and_then(|chunk| kernel.run(&chunk, base.as_ref())))
+                chunks
+                    .iter()
+                    .map(|chunk| kernel.run(chunk, base.as_ref()))
                     .collect::<Result<Vec<ArrayRef>, ArrowError>>()
             });
             let chunks = chunks.map_err(arrow_error)?;
-            let data_type = match chunks.first() {
-                Some(first) => first.data_type().clone(),
-                None => return Err(PyValueError::new_err("the stream has no chunks")),
-            };
             let field = Field::new(field_name, data_type, true);
-            let out = PyChunkedArray::try_new(chunks, Arc::new(field))?;
-            Ok(Py::new(py, out)?.into_any())
+            Ok(Py::new(py, ArrowStream::new(chunks, field))?.into_any())
         }
     }
 }
@@ -100,7 +95,7 @@ fn apply(
 /// `error`) from a string array or stream. See the package docs.
 #[pyfunction]
 #[pyo3(signature = (urls, base=None))]
-fn parse(py: Python<'_>, urls: AnyArray, base: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+fn parse(py: Python<'_>, urls: Input, base: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
     apply(py, urls, base, Kernel::Parse)
 }
 
@@ -109,7 +104,7 @@ fn parse(py: Python<'_>, urls: AnyArray, base: Option<&Bound<'_, PyAny>>) -> PyR
 #[pyo3(signature = (urls, name, base=None))]
 fn component(
     py: Python<'_>,
-    urls: AnyArray,
+    urls: Input,
     name: &str,
     base: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
@@ -126,7 +121,7 @@ fn component(
 /// `href(urls, base=None)`: the normalized URLs.
 #[pyfunction]
 #[pyo3(signature = (urls, base=None))]
-fn href(py: Python<'_>, urls: AnyArray, base: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+fn href(py: Python<'_>, urls: Input, base: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
     apply(py, urls, base, Kernel::Component(Component::Href))
 }
 
@@ -135,7 +130,7 @@ fn href(py: Python<'_>, urls: AnyArray, base: Option<&Bound<'_, PyAny>>) -> PyRe
 #[pyo3(signature = (urls, base=None))]
 fn registrable_domain(
     py: Python<'_>,
-    urls: AnyArray,
+    urls: Input,
     base: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     apply(py, urls, base, Kernel::RegistrableDomain)
@@ -146,7 +141,7 @@ fn registrable_domain(
 #[pyo3(signature = (urls, base=None))]
 fn public_suffix(
     py: Python<'_>,
-    urls: AnyArray,
+    urls: Input,
     base: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     apply(py, urls, base, Kernel::PublicSuffix)
@@ -155,11 +150,7 @@ fn public_suffix(
 /// `is_valid(urls, base=None)`: a boolean array, whether each row is a URL.
 #[pyfunction]
 #[pyo3(signature = (urls, base=None))]
-fn is_valid(
-    py: Python<'_>,
-    urls: AnyArray,
-    base: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Py<PyAny>> {
+fn is_valid(py: Python<'_>, urls: Input, base: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
     apply(py, urls, base, Kernel::IsValid)
 }
 
@@ -167,8 +158,10 @@ fn is_valid(
 /// `Url::parse` and dropping the result: the Rust parser's own time over the same Arrow data,
 /// the baseline of the batch benchmark (`python/bench/bench.py`).
 #[pyfunction]
-fn _parse_count(py: Python<'_>, urls: PyArray) -> PyResult<usize> {
-    let (array, _) = urls.into_inner();
+fn _parse_count(py: Python<'_>, urls: Input) -> PyResult<usize> {
+    let Input::Array(array) = urls else {
+        return Err(PyValueError::new_err("_parse_count takes an array"));
+    };
     let Some(strings) = arrow_array::cast::AsArray::as_string_opt::<i32>(array.as_ref()) else {
         return Err(PyValueError::new_err("_parse_count takes a Utf8 array"));
     };
@@ -195,5 +188,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch.add_function(wrap_pyfunction!(public_suffix, &batch)?)?;
     batch.add_function(wrap_pyfunction!(is_valid, &batch)?)?;
     batch.add_function(wrap_pyfunction!(_parse_count, &batch)?)?;
+    batch.add_class::<ArrowArray>()?;
+    batch.add_class::<ArrowStream>()?;
     m.add_submodule(&batch)
 }

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod batch;
+mod capsule;
 mod errors;
 mod text;
 mod url;
@@ -18,6 +19,8 @@ mod url;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // The package's version is the crate's (`pyproject.toml`: `dynamic = ["version"]`).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("URLError", py.get_type::<errors::URLError>())?;
     m.add("InvalidURL", py.get_type::<errors::InvalidURL>())?;
     m.add_class::<url::PyUrl>()?;

@@ -93,10 +93,53 @@ def test_duckdb_and_pandas():
     duckdb = pytest.importorskip("duckdb")
     table = duckdb.sql("select * from (values ('https://x.example.org/p'), ('zz'), (null)) t(u)").to_arrow_table()
     assert batch.href(table["u"]).to_pylist() == ["https://x.example.org/p", None, None]
+    # A library the package does not know: its arrays and streams through the PyCapsule
+    # interface alone, the results this module's ArrowArray and ArrowStream.
+    class Array:
+        def __init__(self, array):
+            self.array = array
+
+        def __arrow_c_array__(self, requested_schema=None):
+            return self.array.__arrow_c_array__(requested_schema)
+
+    class Stream:
+        def __init__(self, chunked):
+            self.chunked = chunked
+
+        def __arrow_c_stream__(self, requested_schema=None):
+            return self.chunked.__arrow_c_stream__(requested_schema)
+
+    urls = ["https://x.example.org/p", "zz", None]
+    result = batch.href(Array(pa.array(urls)))
+    assert isinstance(result, batch.ArrowArray) and len(result) == 3
+    assert pa.array(result).to_pylist() == ["https://x.example.org/p", None, None]
+    stream = batch.href(Stream(pa.chunked_array([urls, urls, []], type=pa.large_string())))
+    assert isinstance(stream, batch.ArrowStream) and len(stream) == 6
+    chunks = pa.chunked_array(stream)
+    assert chunks.type == pa.large_string() and chunks.num_chunks == 3
+    assert chunks.to_pylist() == ["https://x.example.org/p", None, None] * 2
+    assert pl_or_none() is None or pl_or_none().Series(stream).to_list() == chunks.to_pylist()
+    empty = batch.is_valid(Stream(pa.chunked_array([], type=pa.string())))
+    assert len(empty) == 0 and pa.chunked_array(empty).type == pa.bool_()
     pd = pytest.importorskip("pandas")
-    frame = pd.DataFrame({"u": pd.Series(["https://Example.com/a/../b", None], dtype="string[pyarrow]")})
-    column = pa.array(frame["u"])
-    assert batch.href(column).to_pylist() == ["https://example.com/b", None]
+    for dtype in ("string[pyarrow]", object, "string"):
+        series = pd.Series(["https://Example.com/a/../b", None, "x"], index=[7, 3, 5], name="u", dtype=dtype)
+        hrefs = batch.href(series)
+        assert isinstance(hrefs, pd.Series), dtype
+        assert list(hrefs.index) == [7, 3, 5] and hrefs.name == "u"
+        assert pa.array(hrefs).to_pylist() == ["https://example.com/b", None, None]
+        parsed = batch.parse(series)
+        assert pa.array(parsed.struct.field("valid")).to_pylist() == [True, None, False]
+    with pytest.raises(ValueError, match="string column"):
+        batch.href(pd.Series([1, 2]))
+
+
+def pl_or_none():
+    try:
+        import polars
+    except ImportError:
+        return None
+    return polars
 
 
 def test_bad_input_is_an_error_not_a_crash():

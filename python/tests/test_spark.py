@@ -5,6 +5,8 @@ workers' Python. Every output row equals the per-row API; rows/s for local[1] an
 the datasets ten times over) go to `target/python-reports/spark.json`.
 """
 
+import contextlib
+import io
 import json
 import os
 import sys
@@ -15,6 +17,7 @@ import pytest
 from conftest import ROOT, required_env
 from spark_job import ensure_java, session, throughput, urls, worker_environment
 from test_batch import expected_row
+from test_docs import README, readme_blocks
 
 REPORT = ROOT / "target/python-reports/spark.json"
 
@@ -60,3 +63,19 @@ def test_spark_workers_in_their_own_environment_equal_the_per_row_api():
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report))
+
+
+def test_the_readme_spark_example_runs(monkeypatch):
+    """The README's Spark block as written (its own session and data), its workers in the
+    tests' environment (as `PYSPARK_PYTHON` names it for a user)."""
+    try:
+        ensure_java()
+    except RuntimeError as e:
+        pytest.fail(str(e))
+    (block,) = [block for block in readme_blocks() if "pyspark" in block]
+    monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, str(README), "exec"), {})
+    shown = out.getvalue()
+    assert "www.example.co.uk" in shown and "true" in shown and "false" in shown, shown

@@ -16,6 +16,7 @@ validation errors the parser met; `whatwg_url_rs.batch` runs the parser over Arr
 """
 
 from ._native import (
+    __version__,
     URL,
     InvalidURL,
     URLError,
@@ -26,6 +27,7 @@ from ._native import (
 from . import batch
 
 __all__ = [
+    "__version__",
     "URL",
     "URLSearchParams",
     "ValidationError",

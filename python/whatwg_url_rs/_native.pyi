@@ -1,6 +1,8 @@
 """Type stubs of the native module (re-exported by `whatwg_url_rs`)."""
 
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, final
+
+__version__: str
 
 class URLError(ValueError):
     """The base class of this package's errors."""
@@ -12,8 +14,12 @@ class InvalidURL(URLError):
     error: str
     offset: int | None
 
+@final
 class URL:
     """A URL (the URL Standard's `URL` class)."""
+
+    # Compared by value and not hashable, as at run time (`hash()` raises TypeError).
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
     def __init__(self, url: str | URL, base: str | URL | None = None) -> None: ...
     @staticmethod
@@ -60,8 +66,12 @@ class URL:
     def __copy__(self) -> URL: ...
     def __deepcopy__(self, memo: Any) -> URL: ...
 
+@final
 class URLSearchParams:
     """A list of name-value pairs in `application/x-www-form-urlencoded`."""
+
+    # Compared by value and not hashable, as at run time (`hash()` raises TypeError).
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
     def __init__(
         self,
@@ -91,8 +101,12 @@ class URLSearchParams:
     def __delitem__(self, name: str) -> None: ...
     def __eq__(self, other: object) -> bool: ...
 
+@final
 class ValidationError:
     """A validation error the parser met (a report, not an exception)."""
+
+    # Compared by value and not hashable, as at run time (`hash()` raises TypeError).
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
     @property
     def name(self) -> str: ...
@@ -106,12 +120,17 @@ def parse_with_validation(
 ) -> tuple[URL | None, list[ValidationError]]: ...
 
 class _BatchModule:
+    # The kernels as the extension has them (an `ArrowArray` for an array, an `ArrowStream` for
+    # a stream); `whatwg_url_rs.batch` gives the results in the caller's library.
     COMPONENTS: tuple[str, ...]
-    def parse(self, urls: Any, base: str | None = None) -> Any: ...
-    def component(self, urls: Any, name: str, base: str | None = None) -> Any: ...
-    def href(self, urls: Any, base: str | None = None) -> Any: ...
-    def registrable_domain(self, urls: Any, base: str | None = None) -> Any: ...
-    def public_suffix(self, urls: Any, base: str | None = None) -> Any: ...
-    def is_valid(self, urls: Any, base: str | None = None) -> Any: ...
+    ArrowArray: type[Any]
+    ArrowStream: type[Any]
+    def parse(self, urls: object, base: str | None = None) -> Any: ...
+    def component(self, urls: object, name: str, base: str | None = None) -> Any: ...
+    def href(self, urls: object, base: str | None = None) -> Any: ...
+    def registrable_domain(self, urls: object, base: str | None = None) -> Any: ...
+    def public_suffix(self, urls: object, base: str | None = None) -> Any: ...
+    def is_valid(self, urls: object, base: str | None = None) -> Any: ...
+    def _parse_count(self, urls: object) -> int: ...
 
 _batch: _BatchModule

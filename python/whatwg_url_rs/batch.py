@@ -1,12 +1,15 @@
 """Arrow batch kernels: the URL parser over a whole column, one parse per row, in Rust.
 
 Each function takes any Arrow array or stream of arrays through the Arrow PyCapsule interface
-(a `pyarrow.Array` or `ChunkedArray`, a Polars `Series`, a DuckDB result column, arro3,
-nanoarrow) of strings (`string`, `large_string` or `string_view`), with no copy of the input.
-The result is of the input's library where it is pyarrow or Polars (a pyarrow array for a
-pyarrow array, a chunked array for a chunked array, a Series for a Series), and otherwise an
-object with the same interface (`__arrow_c_array__` or `__arrow_c_stream__`), which any of
-them takes (`pyarrow.array(result)`, `polars.Series(result)`).
+(a `pyarrow.Array` or `ChunkedArray`, a Polars `Series`, arro3, nanoarrow) of strings
+(`string`, `large_string` or `string_view`), with no copy of the input.
+A pandas `Series` of strings is taken too (through pyarrow, which pandas uses for Arrow).
+The result is of the input's library: a pyarrow array for a pyarrow array, a chunked array for
+a chunked array, a Polars `Series` for a Polars `Series`, a pandas `Series` with the input's
+index and name for a pandas `Series` (of an Arrow dtype, `pd.ArrowDtype`). For another
+library's column it is an `ArrowArray` or an `ArrowStream` of this module: objects with the same
+interface (`__arrow_c_array__` or `__arrow_c_stream__`), which any of them takes
+(`pyarrow.array(result)`, `pyarrow.chunked_array(result)`, `polars.Series(result)`).
 
 Nulls stay null. A row that is not a URL is null in the string results, `False` in `valid`,
 and `error` names the validation error that failed it (for example `port-out-of-range`).
@@ -24,12 +27,14 @@ and `error` names the validation error that failed it (for example `port-out-of-
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ._native import _batch
 
 __all__ = [
     "COMPONENTS",
+    "ArrowArray",
+    "ArrowStream",
     "parse",
     "component",
     "href",
@@ -42,48 +47,82 @@ __all__ = [
 #: order, as the extension names them (whatwg-url's `Component::ALL`).
 COMPONENTS: tuple[str, ...] = _batch.COMPONENTS
 
+#: What a kernel gives for an array of a library other than pyarrow, Polars and pandas.
+ArrowArray = _batch.ArrowArray
+#: What a kernel gives for a stream (chunks) of a library other than pyarrow, Polars and pandas.
+ArrowStream = _batch.ArrowStream
 
-def _like(urls: Any, result: Any) -> Any:
-    """`result` in the library of `urls` when that is pyarrow or Polars; else as it is."""
-    module = type(urls).__module__.split(".", 1)[0]
-    if module == "pyarrow":
+
+def _library(urls: Any) -> str:
+    return type(urls).__module__.split(".", 1)[0]
+
+
+def _pandas_column(series: Any) -> Any:
+    """A pandas `Series` of strings as a pyarrow array (no copy when its dtype is Arrow's)."""
+    try:
         import pyarrow as pa
+    except ImportError:
+        raise TypeError(
+            "a pandas Series goes to the kernels through pyarrow, which is not installed "
+            "(pip install pyarrow)"
+        ) from None
+    try:
+        return pa.array(series, from_pandas=True)
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as e:
+        raise ValueError(f"expected a pandas Series of strings: {e}") from None
 
-        if hasattr(result, "__arrow_c_stream__"):
-            return pa.chunked_array(result)
-        return pa.array(result)
-    if module == "polars":
+
+def _run(kernel: Callable[..., Any], urls: Any, *args: Any) -> Any:
+    """`kernel(urls, *args)`, its result in the library of `urls` (see the module's docs)."""
+    library = _library(urls)
+    if library == "pandas":
+        import pandas as pd
+
+        result = pd.arrays.ArrowExtensionArray(_arrow(kernel(_pandas_column(urls), *args)))
+        return pd.Series(result, index=urls.index, name=urls.name, copy=False)
+    result = kernel(urls, *args)
+    if library == "pyarrow":
+        return _arrow(result)
+    if library == "polars":
         import polars as pl
 
-        return pl.Series(result)
+        return pl.Series(result).alias(urls.name)
     return result
+
+
+def _arrow(result: Any) -> Any:
+    import pyarrow as pa
+
+    if isinstance(result, _batch.ArrowStream):
+        return pa.chunked_array(result)
+    return pa.array(result)
 
 
 def parse(urls: Any, base: str | None = None) -> Any:
     """A struct per row: every component of `COMPONENTS`, then `valid` (bool) and `error`."""
-    return _like(urls, _batch.parse(urls, base))
+    return _run(_batch.parse, urls, base)
 
 
 def component(urls: Any, name: str, base: str | None = None) -> Any:
     """One component per row, named as the `URL` getter (`"hostname"`, `"pathname"`, ...)."""
-    return _like(urls, _batch.component(urls, name, base))
+    return _run(_batch.component, urls, name, base)
 
 
 def href(urls: Any, base: str | None = None) -> Any:
     """The normalized URL of each row (the `href` getter)."""
-    return _like(urls, _batch.href(urls, base))
+    return _run(_batch.href, urls, base)
 
 
 def registrable_domain(urls: Any, base: str | None = None) -> Any:
     """The registrable domain of each row's host (Public Suffix List), else null."""
-    return _like(urls, _batch.registrable_domain(urls, base))
+    return _run(_batch.registrable_domain, urls, base)
 
 
 def public_suffix(urls: Any, base: str | None = None) -> Any:
     """The public suffix of each row's host, else null."""
-    return _like(urls, _batch.public_suffix(urls, base))
+    return _run(_batch.public_suffix, urls, base)
 
 
 def is_valid(urls: Any, base: str | None = None) -> Any:
     """Whether each row is a URL (`URL.can_parse`); null rows stay null."""
-    return _like(urls, _batch.is_valid(urls, base))
+    return _run(_batch.is_valid, urls, base)

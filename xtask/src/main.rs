@@ -136,20 +136,24 @@ commands:
   artifacts            Fails when a tracked file (`git ls-files`) is a build artifact: an ELF file,
                        a shared library or object (.so .dylib .dll .o .a .rlib .pyd), a wheel or a
                        .pyc; names each. Skipped with a note outside a git checkout.
-  python [--wheel | --licences]
-                       The Python package (python/) as users get it: maturin (in target/py, made
-                       with python3 -m venv; python3-venv installed with apt-get when missing)
-                       builds the abi3 manylinux wheel and the sdist into target/wheels, after
-                       python/THIRD-PARTY-LICENSES.txt (every crate compiled into the extension,
-                       with its licence texts); auditwheel show checks the wheel, cargo metadata
-                       the unpacked sdist. Then the wheel
-                       goes into fresh environments where no Rust toolchain is visible:
-                       target/py-wheel (the test requirements; pytest python/tests runs there:
-                       WPT fixtures and vectors, the batch kernels through pyarrow, Polars' engines,
-                       DuckDB and pandas, the distributions, PySpark in local[1] and local[2]) and
-                       target/py-spark-workers (the wheel and pyarrow: the Spark workers' Python).
-                       Ends with `N passed, M failed`. --wheel: the distributions only;
-                       --licences: the licence file only.
+  python [--wheel] [--all-platforms] | --licences
+                       The Python package (python/) as users get it: maturin with zig (in
+                       target/py, made with python3 -m venv; python3-venv installed with apt-get
+                       when missing) builds the abi3 manylinux2014 x86_64 wheel and the sdist
+                       into target/wheels, after python/THIRD-PARTY-LICENSES.txt (every crate
+                       compiled into the extension, with its licence texts); auditwheel show and
+                       the glibc symbol versions check the wheel, cargo metadata the unpacked
+                       sdist. Then the wheel goes into fresh environments where no Rust toolchain
+                       is visible: target/py-wheel (the test requirements; pytest python/tests
+                       runs there: WPT fixtures and vectors, the batch kernels through pyarrow,
+                       Polars' engines, DuckDB and pandas, the stubs under mypy --strict, the
+                       distributions, the sdist without Rust, PySpark in local[1] and local[2])
+                       and target/py-spark-workers (the wheel and pyarrow: the Spark workers'
+                       Python). Ends with `N passed, M failed`. --all-platforms: the aarch64
+                       (manylinux2014) and musllinux_1_2 x86_64 wheels too, and the
+                       aarch64 one tested in an arm64 Debian root under qemu-user (mmdebstrap,
+                       qemu-user-static installed with apt-get when missing). --wheel: the
+                       distributions only; --licences: the licence file only.
   simd [--aarch64] [--miri]
                        url-core's vector code (parser/fast/classify/simd.rs) beyond cargo xtask test's
                        x86_64 run: --aarch64 runs url-core's tests for aarch64 under qemu-user

@@ -1,11 +1,13 @@
-//! The Python package (`python/`, PyPI `whatwg-url-rs`) as users get it: one wheel, built by
-//! maturin in a build environment (`target/py`), then installed into fresh virtual environments
-//! where no Rust toolchain is visible: the tests' (`target/py-wheel`: the wheel and the test
-//! requirements, pytest run there) and the Spark workers' (`target/py-spark-workers`: the wheel
-//! and pyarrow only). `cargo xtask python` (a step of `cargo xtask test`), `--wheel` (the
-//! distributions alone), `--licences` (the third-party licence file alone);
-//! `cargo xtask bench --python`.
+//! The Python package (`python/`, PyPI `whatwg-url-rs`) as users get it: wheels built by
+//! maturin in a build environment (`target/py`), then installed where no Rust toolchain is: the
+//! x86_64 one into fresh virtual environments, the tests' (`target/py-wheel`: the wheel and the
+//! test requirements, pytest run there) and the Spark workers' (`target/py-spark-workers`: the
+//! wheel and pyarrow only); with `--all-platforms`, the aarch64 one into an arm64 Debian root
+//! under qemu-user (`aarch64.rs`). `cargo xtask python` (a step of `cargo xtask test`),
+//! `--all-platforms`, `--wheel` (the distributions alone), `--licences` (the third-party licence
+//! file alone); `cargo xtask bench --python`.
 
+mod aarch64;
 mod venv;
 mod wheel;
 
@@ -26,6 +28,16 @@ const WORKER_VENV: &str = "target/py-spark-workers";
 /// Reports of the tests and the benchmark (the Spark figures; the crate list for the licence
 /// test, written while cargo is still at hand).
 const REPORTS: &str = "target/python-reports";
+/// The tests of the package's behaviour, which run on every platform; the others check the
+/// build machine's distributions (`test_distribution.py`), need Java (`test_spark.py`) or check
+/// the stubs, the same files everywhere (`test_typing.py`).
+const TEST_FILES: [&str; 5] = [
+    "test_url.py",
+    "test_search_params.py",
+    "test_batch.py",
+    "test_polars_engines.py",
+    "test_docs.py",
+];
 
 /// The environment the wheel's tests need: the tests' interpreter, the workers' interpreter, the
 /// crate list. Both environments are made anew, with the Rust toolchain hidden.
@@ -35,7 +47,7 @@ struct Installed {
     cargo_tree: PathBuf,
 }
 
-/// The wheel installed into fresh environments without the Rust toolchain.
+/// The x86_64 wheel installed into fresh environments without the Rust toolchain.
 fn install(root: &Path, dist: &wheel::Dist) -> Result<Installed, String> {
     let reports = root.join(REPORTS);
     std::fs::create_dir_all(&reports)
@@ -49,7 +61,11 @@ fn install(root: &Path, dist: &wheel::Dist) -> Result<Installed, String> {
     std::fs::write(&cargo_tree, listing)
         .map_err(|e| format!("writing {}: {e}", cargo_tree.display()))?;
 
-    let wheel = dist.wheel.to_string_lossy().into_owned();
+    let wheel = dist
+        .wheel(&wheel::X86_64)?
+        .path
+        .to_string_lossy()
+        .into_owned();
     cmd::header(&format!(
         "python: a fresh {TEST_VENV} without Rust: the wheel + {TEST_REQUIREMENTS}"
     ));
@@ -91,14 +107,40 @@ pub fn parse_pytest_summary(line: &str) -> Option<(u64, u64)> {
     any.then_some((passed, failed))
 }
 
-/// Builds the wheel and the sdist, installs the wheel into fresh environments without the Rust
-/// toolchain, runs `python/tests` there (Spark's workers in their own environment), adds its
-/// counts to `totals`. `Ok(true)` when every test passed.
+/// Builds the x86_64 wheel and the sdist, installs the wheel into fresh environments without the
+/// Rust toolchain, runs `python/tests` there (Spark's workers in their own environment), adds
+/// its counts to `totals`. `Ok(true)` when every test passed.
 pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
     let start = Instant::now();
-    let dist = wheel::build(root)?;
+    let dist = wheel::build(root, false)?;
+    test_x86_64(root, &dist, start, totals)
+}
+
+/// `--all-platforms`: every wheel built and checked, the x86_64 one tested as by [`test`], the
+/// aarch64 one under qemu-user (`aarch64.rs`).
+fn test_all(root: &Path, totals: &mut Totals) -> Result<bool, String> {
+    let start = Instant::now();
+    let dist = wheel::build(root, true)?;
+    let x86_64 = test_x86_64(root, &dist, start, totals)?;
+    let started = Instant::now();
+    let aarch64 = aarch64::test(root, dist.wheel(&wheel::AARCH64)?, totals)?;
+    eprintln!(
+        "python: aarch64 under qemu {:.0} s\n\n{}",
+        started.elapsed().as_secs_f64(),
+        dist.report()
+    );
+    Ok(x86_64 && aarch64)
+}
+
+/// The x86_64 wheel's tests (see [`test`]).
+fn test_x86_64(
+    root: &Path,
+    dist: &wheel::Dist,
+    start: Instant,
+    totals: &mut Totals,
+) -> Result<bool, String> {
     let built = start.elapsed();
-    let installed = install(root, &dist)?;
+    let installed = install(root, dist)?;
     let ready = start.elapsed();
     cmd::header("python: pytest python/tests in target/py-wheel (no Rust toolchain on PATH)");
     let mut command = Command::new(&installed.python);
@@ -145,39 +187,58 @@ pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
 }
 
 const USAGE: &str = "\
-usage: cargo xtask python [--wheel | --licences]
+usage: cargo xtask python [--wheel] [--all-platforms] | --aarch64-wheel WHEEL | --licences
 
-  (nothing)    the wheel and the sdist (as --wheel), the wheel installed into fresh virtual
-               environments without the Rust toolchain (target/py-wheel: the tests';
-               target/py-spark-workers: the Spark workers', wheel + pyarrow), pytest python/tests
-  --wheel      the abi3 manylinux wheel and the sdist into target/wheels (maturin in target/py),
-               the wheel checked with auditwheel show, the sdist with cargo metadata;
-               the licence file written first
-  --licences   python/THIRD-PARTY-LICENSES.txt alone";
+  (nothing)        the x86_64 wheel and the sdist (as --wheel), the wheel installed into fresh
+                   virtual environments without the Rust toolchain (target/py-wheel: the tests';
+                   target/py-spark-workers: the Spark workers', wheel + pyarrow), pytest
+                   python/tests
+  --all-platforms  every wheel (as --wheel --all-platforms), the x86_64 one tested as above, the
+                   aarch64 one installed into an arm64 Debian root (target/aarch64-root, made by
+                   mmdebstrap once) and tested there under qemu-user
+  --wheel          the abi3 wheel for manylinux2014 x86_64 (glibc 2.17) and the sdist into
+                   target/wheels (maturin and zig in target/py), the wheel checked with
+                   auditwheel show and by the glibc symbol versions it needs, the sdist with cargo
+                   metadata; the licence file written first. With --all-platforms: manylinux2014
+                   aarch64 and musllinux_1_2 x86_64 too (rustup targets added when
+                   missing)
+  --aarch64-wheel WHEEL
+                   the aarch64 tests of --all-platforms on a wheel built before
+  --licences       python/THIRD-PARTY-LICENSES.txt alone";
 
-/// `cargo xtask python [--wheel | --licences]`.
+/// `cargo xtask python [--wheel] [--all-platforms] | --aarch64-wheel WHEEL | --licences`.
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
-    let outcome = match args {
-        [] => {
-            cmd::header("python: the wheel, fresh environments without Rust, pytest python/tests");
+    let flags: Vec<&str> = args.iter().map(String::as_str).collect();
+    let outcome = match flags.as_slice() {
+        [] | ["--all-platforms"] => {
+            cmd::header("python: the wheels, fresh environments without Rust, pytest python/tests");
             let mut totals = Totals::default();
-            let outcome = test(root, &mut totals);
+            let outcome = if flags.is_empty() {
+                test(root, &mut totals)
+            } else {
+                test_all(root, &mut totals)
+            };
             println!("{} passed, {} failed", totals.passed, totals.failed);
             outcome
         }
-        [flag] if flag == "--wheel" => {
-            cmd::header("python: maturin build --release, maturin sdist into target/wheels");
-            wheel::build(root).map(|dist| {
-                eprintln!(
-                    "wheel: {} ({})\nsdist: {}",
-                    dist.wheel.display(),
-                    dist.platform_tag,
-                    dist.sdist.display()
-                );
+        ["--wheel"] | ["--wheel", "--all-platforms"] | ["--all-platforms", "--wheel"] => {
+            cmd::header("python: maturin build --release --zig, maturin sdist into target/wheels");
+            wheel::build(root, flags.len() == 2).map(|dist| {
+                for wheel in &dist.wheels {
+                    eprintln!("wheel: {}", wheel.path.display());
+                }
+                eprintln!("sdist: {}", dist.sdist.display());
                 true
             })
         }
-        [flag] if flag == "--licences" => licences::write(root).map(|(path, crates)| {
+        ["--aarch64-wheel", path] => {
+            let mut totals = Totals::default();
+            let outcome = wheel::existing(root, wheel::AARCH64, Path::new(path))
+                .and_then(|wheel| aarch64::test(root, &wheel, &mut totals));
+            println!("{} passed, {} failed", totals.passed, totals.failed);
+            outcome
+        }
+        ["--licences"] => licences::write(root).map(|(path, crates)| {
             eprintln!("{} ({crates} crates)", path.display());
             true
         }),
@@ -199,8 +260,12 @@ pub fn bench(root: &Path, args: &[String]) -> ExitCode {
          python/bench/spark_bench.py",
     );
     let outcome = (|| -> Result<bool, String> {
-        let dist = wheel::build(root)?;
-        let wheel = dist.wheel.to_string_lossy().into_owned();
+        let dist = wheel::build(root, false)?;
+        let wheel = dist
+            .wheel(&wheel::X86_64)?
+            .path
+            .to_string_lossy()
+            .into_owned();
         let python = venv::python(root, wheel::BUILD_VENV, false, false)?;
         venv::pip(
             root,

@@ -1,36 +1,132 @@
-//! `cargo xtask python --wheel`: the wheel (built once) and the sdist, made by maturin in the build
-//! environment (`target/py`), the third-party licence file written first, the wheel checked
-//! with `auditwheel show`.
+//! `cargo xtask python --wheel [--all-platforms]`: the wheels (each target built once) and the
+//! sdist, made by maturin in the build environment (`target/py`) with zig (PyPI's `ziglang`) as
+//! the linker, so that one Debian machine builds for old glibc and for musl without a container;
+//! the third-party licence file written first; each wheel checked with `auditwheel show` and,
+//! for glibc, by the symbol versions its extension needs.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Instant;
 
 use super::venv;
 use crate::cmd;
 use crate::package::licences;
 
-/// The build environment: maturin and auditwheel (and, for `cargo xtask bench --python`, the
-/// competitors and the package).
+/// The build environment: maturin, ziglang and auditwheel (and, for `cargo xtask bench
+/// --python`, the competitors and the package).
 pub const BUILD_VENV: &str = "target/py";
 /// What goes into it.
 const BUILD_REQUIREMENTS: &str = "python/requirements-build.txt";
-/// Where the wheel and the sdist go.
+/// Where the wheels and the sdist go.
 pub const DIST: &str = "target/wheels";
+/// Where a wheel's extension is unpacked to be measured and read.
+const UNPACKED: &str = "target/wheel-check";
+
+/// A platform a wheel is built for.
+#[derive(Clone, Copy)]
+pub struct Platform {
+    /// The Rust target.
+    pub target: &'static str,
+    /// maturin's `--compatibility`.
+    compatibility: &'static str,
+    /// The platform tag the wheel claims (and `auditwheel show` must find it consistent with).
+    pub tag: &'static str,
+    /// The newest glibc symbol version the extension may need (`None`: a musl wheel, which may
+    /// need none).
+    glibc: Option<(u32, u32)>,
+}
+
+/// The wheel `cargo xtask python` tests, and the one `--wheel` builds alone: x86_64 Linux with
+/// glibc 2.17 or later (manylinux2014: CentOS 7, Amazon Linux 2, Ubuntu 18.04, Debian 10 on).
+pub const X86_64: Platform = Platform {
+    target: "x86_64-unknown-linux-gnu",
+    compatibility: "manylinux2014",
+    tag: "manylinux_2_17_x86_64",
+    glibc: Some((2, 17)),
+};
+
+/// The same for 64-bit Arm (Graviton, Ampere, Linux containers on Apple silicon).
+pub const AARCH64: Platform = Platform {
+    target: "aarch64-unknown-linux-gnu",
+    compatibility: "manylinux2014",
+    tag: "manylinux_2_17_aarch64",
+    glibc: Some((2, 17)),
+};
+
+/// `--all-platforms`: the two above, and musl 1.2 (Alpine 3.13 on) on x86_64. (musl on aarch64
+/// would be one more full release build, and no machine here could run it: not built.)
+pub const ALL: [Platform; 3] = [
+    X86_64,
+    AARCH64,
+    Platform {
+        target: "x86_64-unknown-linux-musl",
+        compatibility: "musllinux_1_2",
+        tag: "musllinux_1_2_x86_64",
+        glibc: None,
+    },
+];
+
+/// A built and checked wheel.
+pub struct Wheel {
+    pub platform: Platform,
+    /// `whatwg_url_rs-<version>-cp310-abi3-<tags>.whl`
+    pub path: PathBuf,
+    /// The wheel's size and its extension's, unpacked (bytes).
+    pub wheel_bytes: u64,
+    pub so_bytes: u64,
+    /// The newest `GLIBC_` symbol version the extension needs.
+    pub glibc_needed: Option<(u32, u32)>,
+    /// What `auditwheel show` found the wheel consistent with.
+    pub consistent_tag: String,
+    /// How long maturin took for it.
+    pub build_seconds: f64,
+}
 
 /// The built distributions.
 pub struct Dist {
-    /// `whatwg_url_rs-<version>-cp310-abi3-manylinux_…_x86_64.whl`
-    pub wheel: PathBuf,
+    /// One wheel per platform built, [`X86_64`]'s first.
+    pub wheels: Vec<Wheel>,
     /// `whatwg_url_rs-<version>.tar.gz`
     pub sdist: PathBuf,
-    /// The platform tag `auditwheel show` found the wheel consistent with.
-    pub platform_tag: String,
 }
 
-/// Builds the wheel and the sdist into [`DIST`] (anything there before removed) and checks the
-/// wheel: an abi3 wheel for CPython 3.10 and later, carrying the manylinux tag `auditwheel
-/// show` finds it consistent with.
-pub fn build(root: &Path) -> Result<Dist, String> {
+impl Dist {
+    /// The wheel for `platform`.
+    pub fn wheel(&self, platform: &Platform) -> Result<&Wheel, String> {
+        self.wheels
+            .iter()
+            .find(|wheel| wheel.platform.tag == platform.tag)
+            .ok_or_else(|| format!("no {} wheel was built", platform.tag))
+    }
+
+    /// The sizes and checks of every wheel, as a table.
+    pub fn report(&self) -> String {
+        let mut out = String::from(
+            "platform                 wheel (kB)  extension unpacked (kB)  newest GLIBC needed  auditwheel        build (s)\n",
+        );
+        for wheel in &self.wheels {
+            let glibc = wheel
+                .glibc_needed
+                .map_or("none".to_string(), |(major, minor)| {
+                    format!("{major}.{minor}")
+                });
+            out.push_str(&format!(
+                "{:<24} {:>10}  {:>23}  {:>19}  {:<16}  {:>8.0}\n",
+                wheel.platform.tag,
+                wheel.wheel_bytes / 1000,
+                wheel.so_bytes / 1000,
+                glibc,
+                wheel.consistent_tag,
+                wheel.build_seconds
+            ));
+        }
+        out
+    }
+}
+
+/// Builds the [`X86_64`] wheel (or, with `all`, one for each of [`ALL`]) and the sdist into
+/// [`DIST`] (anything there before removed), and checks each wheel (see [`check`]).
+pub fn build(root: &Path, all: bool) -> Result<Dist, String> {
     let python = venv::python(root, BUILD_VENV, false, false)?;
     venv::pip(root, &python, &["-r", BUILD_REQUIREMENTS], false)?;
     let (licence_file, crates) = licences::write(root)?;
@@ -41,18 +137,14 @@ pub fn build(root: &Path) -> Result<Dist, String> {
     for old in files_ending(&dist, &[".whl", ".tar.gz"]) {
         std::fs::remove_file(&old).map_err(|e| format!("removing {}: {e}", old.display()))?;
     }
-    let bin = python.parent().unwrap_or(Path::new("."));
+    let bin = python.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let platforms: &[Platform] = if all { &ALL } else { &[X86_64] };
+    let mut wheels = Vec::new();
+    for platform in platforms {
+        wheels.push(build_wheel(root, &bin, &dist, *platform)?);
+    }
     // Two commands: `maturin build --sdist` would build the wheel from the unpacked sdist, in a
     // directory of its own (every crate compiled again, outside target/).
-    let mut build = Command::new(bin.join("maturin"));
-    build
-        .args(["build", "--release", "--locked"])
-        .args(["--manifest-path", "python/Cargo.toml", "--out"])
-        .arg(&dist)
-        .current_dir(root);
-    if !cmd::run(&mut build)? {
-        return Err("maturin build --release failed".into());
-    }
     let mut sdist = Command::new(bin.join("maturin"));
     sdist
         .args(["sdist", "--manifest-path", "python/Cargo.toml", "--out"])
@@ -61,40 +153,259 @@ pub fn build(root: &Path) -> Result<Dist, String> {
     if !cmd::run(&mut sdist)? {
         return Err("maturin sdist failed".into());
     }
-    let wheel = only_one(files_ending(&dist, &[".whl"]), &dist, "wheel")?;
     let sdist = only_one(files_ending(&dist, &[".tar.gz"]), &dist, "sdist")?;
     sdist_resolves(root, &sdist)?;
-    let name = wheel
+    let dist = Dist { wheels, sdist };
+    eprintln!("\n{}", dist.report());
+    Ok(dist)
+}
+
+/// A wheel built before (`--aarch64-wheel`), checked as [`build`] checks the one it builds.
+pub fn existing(root: &Path, platform: Platform, path: &Path) -> Result<Wheel, String> {
+    let python = venv::python(root, BUILD_VENV, false, false)?;
+    venv::pip(root, &python, &["-r", BUILD_REQUIREMENTS], false)?;
+    let bin = python.parent().unwrap_or(Path::new(".")).to_path_buf();
+    check(root, &bin, platform, path.to_path_buf(), 0.0)
+}
+
+/// The Rust target, added with rustup when missing.
+fn ensure_target(target: &str) -> Result<(), String> {
+    let (ok, installed, _) =
+        cmd::capture(Command::new("rustup").args(["target", "list", "--installed"]))?;
+    if ok && installed.lines().any(|line| line.trim() == target) {
+        return Ok(());
+    }
+    if cmd::run(Command::new("rustup").args(["target", "add", target]))? {
+        Ok(())
+    } else {
+        Err(format!(
+            "rustup could not add the target {target} (rustup target add {target})"
+        ))
+    }
+}
+
+/// `maturin build --release --target … --zig --compatibility …`, then [`check`].
+fn build_wheel(root: &Path, bin: &Path, dist: &Path, platform: Platform) -> Result<Wheel, String> {
+    cmd::header(&format!(
+        "python: the {} wheel ({})",
+        platform.tag, platform.target
+    ));
+    ensure_target(platform.target)?;
+    let before = files_ending(dist, &[".whl"]);
+    let start = Instant::now();
+    // maturin finds zig as `python3 -m ziglang` with the build environment first on PATH.
+    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .map_err(|e| format!("PATH: {e}"))?;
+    let mut build = Command::new(bin.join("maturin"));
+    build
+        .args(["build", "--release", "--locked", "--zig"])
+        .args(["--target", platform.target])
+        .args(["--compatibility", platform.compatibility])
+        .args(["--manifest-path", "python/Cargo.toml", "--out"])
+        .arg(dist)
+        .env("PATH", path)
+        .current_dir(root);
+    if !cmd::run(&mut build)? {
+        return Err(format!(
+            "maturin build --release --target {} failed",
+            platform.target
+        ));
+    }
+    let build_seconds = start.elapsed().as_secs_f64();
+    let new: Vec<PathBuf> = files_ending(dist, &[".whl"])
+        .into_iter()
+        .filter(|wheel| !before.contains(wheel))
+        .collect();
+    let path = only_one(new, dist, &format!("new {} wheel", platform.tag))?;
+    check(root, bin, platform, path, build_seconds)
+}
+
+/// A wheel is what it claims: an abi3 wheel for CPython 3.10 and later, tagged for `platform`,
+/// which `auditwheel show` finds consistent with that tag or an older one, and whose extension
+/// needs no glibc symbol newer than the tag's glibc (none at all for musl).
+fn check(
+    root: &Path,
+    bin: &Path,
+    platform: Platform,
+    path: PathBuf,
+    build_seconds: f64,
+) -> Result<Wheel, String> {
+    let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    if !name.contains("-cp310-abi3-") {
+    if !name.contains("-cp310-abi3-") || !name.contains(platform.tag) {
         return Err(format!(
-            "{name}: not an abi3 wheel for CPython 3.10 and later"
+            "{name}: not an abi3 wheel for CPython 3.10 and later tagged {}",
+            platform.tag
         ));
     }
-
+    if platform.glibc.is_none() {
+        return check_musl(root, bin, platform, path, build_seconds);
+    }
     let (ok, out, err) = cmd::capture(
         Command::new(bin.join("auditwheel"))
             .arg("show")
-            .arg(&wheel)
+            .arg(&path)
             .current_dir(root),
     )?;
     let report = format!("{out}{err}");
-    eprintln!("auditwheel show:\n{}", report.trim_end());
-    let platform_tag = consistent_tag(&report).ok_or_else(|| {
-        format!("auditwheel show {name} found no manylinux tag it is consistent with")
+    eprintln!("auditwheel show {name}:\n{}", report.trim_end());
+    let consistent_tag = consistent_tag(&report).ok_or_else(|| {
+        format!("auditwheel show {name} found no platform tag it is consistent with")
     })?;
-    if !ok || !platform_tag.starts_with("manylinux") || !name.contains(&platform_tag) {
+    let claimed = tag_version(platform.tag);
+    let found = tag_version(&consistent_tag);
+    let same_family = consistent_tag.split('_').next() == platform.tag.split('_').next()
+        && consistent_tag.ends_with(arch_of(platform.tag));
+    if !ok || !same_family || found.is_none() || found > claimed {
         return Err(format!(
-            "auditwheel show: {name} is consistent with {platform_tag}, which its tags do not \
-             name"
+            "auditwheel show: {name} is consistent with {consistent_tag}, not with {}",
+            platform.tag
         ));
     }
-    Ok(Dist {
-        wheel,
-        sdist,
-        platform_tag,
+
+    let (so, so_bytes) = unpack_extension(root, &path)?;
+    let glibc_needed = newest_glibc(&so)?;
+    match (platform.glibc, glibc_needed) {
+        (Some(limit), Some(needed)) if needed > limit => {
+            return Err(format!(
+                "{name}: the extension needs GLIBC_{}.{}, newer than the tag's glibc {}.{}",
+                needed.0, needed.1, limit.0, limit.1
+            ));
+        }
+        _ => {}
+    }
+    let wheel_bytes = std::fs::metadata(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
+    Ok(Wheel {
+        platform,
+        path,
+        wheel_bytes,
+        so_bytes,
+        glibc_needed,
+        consistent_tag,
+        build_seconds,
+    })
+}
+
+/// A musl wheel, which `auditwheel show` cannot vouch for on a glibc machine: it takes the
+/// machine's libc for the wheel's (the glibc linker script `libc.so` then fails to parse), and
+/// with Debian's musl as `--ldpaths` it wants `libc.musl-x86_64.so.1`, the name Alpine's
+/// toolchain writes, where zig writes `libc.so` (both of which musl's loader takes as itself).
+/// Its report is printed and kept in the table; what is checked is the extension itself: it
+/// needs no library but `libc.so` and no glibc symbol.
+fn check_musl(
+    root: &Path,
+    bin: &Path,
+    platform: Platform,
+    path: PathBuf,
+    build_seconds: f64,
+) -> Result<Wheel, String> {
+    let (_, out, err) = cmd::capture(
+        Command::new(bin.join("auditwheel"))
+            .args([
+                "show",
+                "--ldpaths",
+                "/lib/x86_64-linux-musl:/usr/lib/x86_64-linux-musl",
+            ])
+            .arg(&path)
+            .current_dir(root),
+    )?;
+    let report = format!("{out}{err}");
+    eprintln!(
+        "auditwheel show (glibc machine) {}:\n{}",
+        path.display(),
+        report.trim_end()
+    );
+    let consistent_tag = consistent_tag(&report).unwrap_or_else(|| "(failed)".to_string());
+    let (so, so_bytes) = unpack_extension(root, &path)?;
+    let (ok, dynamic, err) = cmd::capture(Command::new("readelf").arg("-d").arg(&so))?;
+    if !ok {
+        return Err(format!("readelf -d {}: {err}", so.display()));
+    }
+    let needed: Vec<&str> = dynamic
+        .lines()
+        .filter(|line| line.contains("(NEEDED)"))
+        .filter_map(|line| line.split('[').nth(1)?.split(']').next())
+        .collect();
+    let glibc_needed = newest_glibc(&so)?;
+    if needed != ["libc.so"] || glibc_needed.is_some() {
+        return Err(format!(
+            "{}: a musl extension needing {needed:?} and glibc {glibc_needed:?}",
+            path.display()
+        ));
+    }
+    let wheel_bytes = std::fs::metadata(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
+    Ok(Wheel {
+        platform,
+        path,
+        wheel_bytes,
+        so_bytes,
+        glibc_needed,
+        consistent_tag: format!("{consistent_tag} (see check_musl)"),
+        build_seconds,
+    })
+}
+
+/// `manylinux_2_17_x86_64` → (2, 17); `musllinux_1_2_aarch64` → (1, 2).
+fn tag_version(tag: &str) -> Option<(u32, u32)> {
+    let mut parts = tag.split('_').skip(1);
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next()?.parse().ok()?;
+    Some((major, minor))
+}
+
+/// `manylinux_2_17_x86_64` → `x86_64`.
+fn arch_of(tag: &str) -> &str {
+    tag.splitn(4, '_').nth(3).unwrap_or(tag)
+}
+
+/// The wheel's extension (`whatwg_url_rs/_native.abi3.so`) unpacked under [`UNPACKED`], and its
+/// size.
+fn unpack_extension(root: &Path, wheel: &Path) -> Result<(PathBuf, u64), String> {
+    let unpacked = root.join(UNPACKED);
+    if unpacked.exists() {
+        std::fs::remove_dir_all(&unpacked)
+            .map_err(|e| format!("removing {}: {e}", unpacked.display()))?;
+    }
+    let mut unzip = Command::new("python3");
+    unzip
+        .args(["-m", "zipfile", "-e"])
+        .arg(wheel)
+        .arg(&unpacked);
+    if !cmd::run(&mut unzip)? {
+        return Err(format!("python3 -m zipfile -e {} failed", wheel.display()));
+    }
+    let so = unpacked.join("whatwg_url_rs/_native.abi3.so");
+    let bytes = std::fs::metadata(&so)
+        .map_err(|e| format!("{}: {e}", so.display()))?
+        .len();
+    Ok((so, bytes))
+}
+
+/// The newest `GLIBC_x.y` version among the symbol versions `so` needs (`readelf -V`), `None`
+/// when it needs none.
+fn newest_glibc(so: &Path) -> Result<Option<(u32, u32)>, String> {
+    let (ok, out, err) = cmd::capture(Command::new("readelf").arg("-V").arg("--wide").arg(so))?;
+    if !ok {
+        return Err(format!("readelf -V {}: {err}", so.display()));
+    }
+    Ok(glibc_versions(&out).max())
+}
+
+/// The `GLIBC_x.y` names of `readelf -V`'s version-needs section.
+fn glibc_versions(readelf: &str) -> impl Iterator<Item = (u32, u32)> + '_ {
+    readelf.split_whitespace().filter_map(|word| {
+        let version = word.strip_prefix("GLIBC_")?;
+        let (major, minor) = version.split_once('.')?;
+        let minor = minor.split('.').next()?;
+        Some((major.parse().ok()?, minor.parse().ok()?))
     })
 }
 
@@ -166,7 +477,7 @@ fn only_one(mut found: Vec<PathBuf>, dir: &Path, what: &str) -> Result<PathBuf, 
 
 #[cfg(test)]
 mod tests {
-    use super::consistent_tag;
+    use super::{arch_of, consistent_tag, glibc_versions, tag_version};
 
     #[test]
     fn auditwheel_reports() {
@@ -178,5 +489,20 @@ mod tests {
             Some("manylinux_2_17_x86_64")
         );
         assert_eq!(consistent_tag("is not consistent"), None);
+    }
+
+    #[test]
+    fn tags_and_symbol_versions() {
+        assert_eq!(tag_version("manylinux_2_17_x86_64"), Some((2, 17)));
+        assert_eq!(tag_version("musllinux_1_2_aarch64"), Some((1, 2)));
+        assert_eq!(arch_of("manylinux_2_17_x86_64"), "x86_64");
+        assert_eq!(arch_of("musllinux_1_2_aarch64"), "aarch64");
+        let readelf = "Version needs section '.gnu.version_r' contains 2 entries:\n\
+             000000: Version: 1  File: libc.so.6  Cnt: 3\n\
+             0x0010:   Name: GLIBC_2.3.4  Flags: none  Version: 5\n\
+             0x0020:   Name: GLIBC_2.14  Flags: none  Version: 4\n\
+             0x0030:   Name: GLIBC_2.2.5  Flags: none  Version: 3\n";
+        assert_eq!(glibc_versions(readelf).max(), Some((2, 14)));
+        assert_eq!(glibc_versions("no versions").max(), None);
     }
 }
