@@ -6,7 +6,6 @@
 // the uses of some helpers.
 #![cfg_attr(not(feature = "ecmascript"), allow(dead_code, unused_imports))]
 
-
 use test_support::rng::Rng;
 use whatwg_url::Url;
 use whatwg_urlpattern::{
