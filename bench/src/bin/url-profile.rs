@@ -284,23 +284,23 @@ fn profiled_matchit(router: &matchit::Router<usize>, paths: &[String]) -> usize 
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [imp, variant, _, rest @ ..] = args.as_slice() {
-        if imp == "github" {
-            let passes: usize = rest.first().and_then(|p| p.parse().ok()).unwrap_or(1);
-            let paths = routeset::paths();
-            let urls: Vec<whatwg_url::Url> = paths
-                .iter()
-                .map(|p| whatwg_url::Url::parse(&format!("https://api.github.com{p}"), None))
-                .collect::<Result<_, _>>()
-                .expect("the bench's URLs parse");
-            let set = routeset::build_set();
-            let mut sum = 0;
-            for _ in 0..passes {
-                sum = profiled_pass_github(variant, &set, &paths, &urls);
-            }
-            println!("{} lookups, sum {sum}, {passes} passes", paths.len());
-            return;
+    if let [imp, variant, _, rest @ ..] = args.as_slice()
+        && imp == "github"
+    {
+        let passes: usize = rest.first().and_then(|p| p.parse().ok()).unwrap_or(1);
+        let paths = routeset::paths();
+        let urls: Vec<whatwg_url::Url> = paths
+            .iter()
+            .map(|p| whatwg_url::Url::parse(&format!("https://api.github.com{p}"), None))
+            .collect::<Result<_, _>>()
+            .expect("the bench's URLs parse");
+        let set = routeset::build_set();
+        let mut sum = 0;
+        for _ in 0..passes {
+            sum = profiled_pass_github(variant, &set, &paths, &urls);
         }
+        println!("{} lookups, sum {sum}, {passes} passes", paths.len());
+        return;
     }
     let [imp, variant, file, rest @ ..] = args.as_slice() else {
         eprintln!(
