@@ -252,7 +252,7 @@ fn check_facts(root: &Path, failures: &mut Vec<String>) -> Result<usize, String>
         ));
     }
 
-    for line in facts::issue_numbers(crate::USAGE) {
+    for line in facts::issue_numbers(crate::usage::USAGE) {
         failures.push(format!(
             "`cargo xtask help`, line {line}: cites an issue by number"
         ));
@@ -264,7 +264,7 @@ fn check_facts(root: &Path, failures: &mut Vec<String>) -> Result<usize, String>
         .iter()
         .filter_map(|row| facts::code_spans(row.first()?).into_iter().next())
         .collect();
-    let commands: BTreeSet<String> = facts::usage_commands(crate::USAGE)
+    let commands: BTreeSet<String> = facts::usage_commands(crate::usage::USAGE)
         .into_iter()
         .filter(|c| c != "help")
         .collect();
