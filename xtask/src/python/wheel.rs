@@ -278,18 +278,14 @@ fn check(
         }
         _ => {}
     }
-    let wheel_bytes = std::fs::metadata(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .len();
-    Ok(Wheel {
+    measured(
         platform,
         path,
-        wheel_bytes,
         so_bytes,
         glibc_needed,
         consistent_tag,
         build_seconds,
-    })
+    )
 }
 
 /// A musl wheel, which `auditwheel show` cannot vouch for on a glibc machine: it takes the
@@ -339,18 +335,14 @@ fn check_musl(
             path.display()
         ));
     }
-    let wheel_bytes = std::fs::metadata(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .len();
-    Ok(Wheel {
+    measured(
         platform,
         path,
-        wheel_bytes,
         so_bytes,
         glibc_needed,
-        consistent_tag: format!("{consistent_tag} (see check_musl)"),
+        format!("{consistent_tag} (see check_musl)"),
         build_seconds,
-    })
+    )
 }
 
 /// `manylinux_2_17_x86_64` → (2, 17); `musllinux_1_2_aarch64` → (1, 2).
@@ -473,6 +465,29 @@ fn only_one(mut found: Vec<PathBuf>, dir: &Path, what: &str) -> Result<PathBuf, 
             dir.display()
         )),
     }
+}
+
+/// A checked wheel's record, with the wheel's own size read from the file.
+fn measured(
+    platform: Platform,
+    path: PathBuf,
+    so_bytes: u64,
+    glibc_needed: Option<(u32, u32)>,
+    consistent_tag: String,
+    build_seconds: f64,
+) -> Result<Wheel, String> {
+    let wheel_bytes = std::fs::metadata(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
+    Ok(Wheel {
+        platform,
+        path,
+        wheel_bytes,
+        so_bytes,
+        glibc_needed,
+        consistent_tag,
+        build_seconds,
+    })
 }
 
 #[cfg(test)]
