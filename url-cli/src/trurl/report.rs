@@ -9,12 +9,12 @@ thread_local! {
     /// Output not written yet: stdout is written in blocks, and before anything goes to
     /// stderr, so that a note follows the lines printed before it, as trurl's do.
     static PENDING: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-    /// Each [`print`] is written at once (to a terminal, or when reading stdin, which may
+    /// Each [`print()`] is written at once (to a terminal, or when reading stdin, which may
     /// be a stream: `tail -f log | trurl -f -`).
     static AT_ONCE: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Whether each [`print`] is written at once.
+/// Whether each [`print()`] is written at once.
 pub fn write_at_once(at_once: bool) {
     AT_ONCE.set(at_once);
 }
@@ -31,7 +31,7 @@ pub fn print(text: &str) -> io::Result<()> {
     if full { flush() } else { Ok(()) }
 }
 
-/// Writes what [`print`] holds.
+/// Writes what [`print()`] holds.
 pub fn flush() -> io::Result<()> {
     PENDING.with_borrow_mut(|pending| {
         let mut out = io::stdout().lock();

@@ -45,6 +45,8 @@ struct Outcomes {
     results: Vec<(&'static str, String, bool)>,
     /// WPT cases rust-url expects to fail that the facade passes.
     standard_answers: Vec<String>,
+    /// Everything the test binaries printed.
+    log: String,
 }
 
 pub fn check(root: &Path) -> Result<bool, String> {
@@ -180,12 +182,19 @@ fn run_tests(root: &Path, work: &Path, dir: &Path) -> Result<Outcomes, String> {
         &["test", "--manifest-path", &manifest, "--no-fail-fast"],
     );
     command.env("CARGO_TARGET_DIR", &target);
+    // The raw output goes to a log, not to the terminal: the known divergences fail by design,
+    // and libtest's `FAILED` lines for them would read as failures of this step. The report
+    // below gives every result; an unexpected failure is quoted from the log.
+    let log_path = work.join("rust-url-tests.log");
     cmd::header(&format!(
-        "cargo test (rust-url {URL_VERSION}'s tests against the facade)"
+        "cargo test (rust-url {URL_VERSION}'s tests against the facade; output in {})",
+        log_path.display()
     ));
-    // The exit status is not the verdict: the known divergences fail by design.
+    let mut log = String::new();
+    // The exit status is not the verdict: the report is.
     let _ = cmd::run_reading_stdout(&mut command, |line| {
-        println!("{line}");
+        log.push_str(line);
+        log.push('\n');
         if line.starts_with("running ") && line.ends_with(" tests") && kind == "wpt" {
             kind = "doctest";
         }
@@ -204,6 +213,8 @@ fn run_tests(root: &Path, work: &Path, dir: &Path) -> Result<Outcomes, String> {
             outcomes.results.push(("wpt", name, ok));
         }
     })?;
+    write(&log_path, &log)?;
+    outcomes.log = log;
     Ok(outcomes)
 }
 
@@ -278,6 +289,7 @@ fn report(outcomes: &Outcomes) -> bool {
                 println!(
                     "- `{name}`: NOT A KNOWN DIVERGENCE (a bug of the facade, or a case to explain)"
                 );
+                println!("{}", failure_output(&outcomes.log, name));
                 ok = false;
             }
         }
@@ -299,6 +311,24 @@ fn report(outcomes: &Outcomes) -> bool {
         if ok { "" } else { ": FAILED" }
     );
     ok
+}
+
+/// What libtest printed for a failed test (`---- NAME stdout ----` up to the next section),
+/// or the WPT harness's line for a failed case.
+fn failure_output(log: &str, name: &str) -> String {
+    let start = format!("---- {name} stdout ----");
+    let mut lines = log.lines().skip_while(|l| *l != start);
+    match lines.next() {
+        Some(first) => std::iter::once(first)
+            .chain(lines.take_while(|l| !l.starts_with("---- ") && *l != "failures:"))
+            .map(|l| format!("    {l}\n"))
+            .collect(),
+        None => log
+            .lines()
+            .filter(|l| l.starts_with(name))
+            .map(|l| format!("    {l}\n"))
+            .collect(),
+    }
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {

@@ -116,7 +116,7 @@ pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
     test_x86_64(root, &dist, start, totals)
 }
 
-/// `--all-platforms`: every wheel built and checked, the x86_64 one tested as by [`test`], the
+/// `--all-platforms`: every wheel built and checked, the x86_64 one tested as by [`test()`], the
 /// aarch64 one under qemu-user (`aarch64.rs`).
 fn test_all(root: &Path, totals: &mut Totals) -> Result<bool, String> {
     let start = Instant::now();
@@ -132,7 +132,7 @@ fn test_all(root: &Path, totals: &mut Totals) -> Result<bool, String> {
     Ok(x86_64 && aarch64)
 }
 
-/// The x86_64 wheel's tests (see [`test`]).
+/// The x86_64 wheel's tests (see [`test()`]).
 fn test_x86_64(
     root: &Path,
     dist: &wheel::Dist,
