@@ -5,6 +5,7 @@
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use crate::artifacts;
 use crate::cmd;
@@ -22,12 +23,20 @@ use crate::python;
 
 pub fn run(root: &Path) -> ExitCode {
     let mut failed_steps: Vec<&str> = Vec::new();
-    let mut record = |step: &'static str, outcome: Result<bool, String>| match outcome {
-        Ok(true) => {}
-        Ok(false) => failed_steps.push(step),
-        Err(message) => {
-            eprintln!("error: {message}");
-            failed_steps.push(step);
+    // Each step's wall-clock time, from the end of the step before: the run must stay well
+    // under CI's limit, and this says where the time goes.
+    let mut durations: Vec<(&str, u64)> = Vec::new();
+    let mut since = Instant::now();
+    let mut record = |step: &'static str, outcome: Result<bool, String>| {
+        durations.push((step, since.elapsed().as_secs()));
+        since = Instant::now();
+        match outcome {
+            Ok(true) => {}
+            Ok(false) => failed_steps.push(step),
+            Err(message) => {
+                eprintln!("error: {message}");
+                failed_steps.push(step);
+            }
         }
     };
 
@@ -156,6 +165,13 @@ pub fn run(root: &Path) -> ExitCode {
     record(PYTHON, python::test(root, &mut totals));
     disk::report(root, "end");
 
+    eprintln!("\nstep                                                          seconds");
+    for (step, seconds) in &durations {
+        let step: String = step.chars().take(60).collect();
+        eprintln!("{step:<60} {seconds:>8}");
+    }
+    let total: u64 = durations.iter().map(|d| d.1).sum();
+    eprintln!("{:<60} {total:>8}", "total");
     eprintln!();
     if failed_steps.is_empty() {
         eprintln!("all steps passed");

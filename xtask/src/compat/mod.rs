@@ -186,10 +186,15 @@ fn run_tests(root: &Path, work: &Path, dir: &Path) -> Result<Outcomes, String> {
     // and libtest's `FAILED` lines for them would read as failures of this step. The report
     // below gives every result; an unexpected failure is quoted from the log.
     let log_path = work.join("rust-url-tests.log");
+    let stderr_path = work.join("rust-url-tests.stderr.log");
     cmd::header(&format!(
-        "cargo test (rust-url {URL_VERSION}'s tests against the facade; output in {})",
-        log_path.display()
+        "cargo test (rust-url {URL_VERSION}'s tests against the facade; output in {}, cargo's in {})",
+        log_path.display(),
+        stderr_path.display()
     ));
+    let stderr = fs::File::create(&stderr_path)
+        .map_err(|e| format!("creating {}: {e}", stderr_path.display()))?;
+    command.stderr(stderr);
     let mut log = String::new();
     // The exit status is not the verdict: the report is.
     let _ = cmd::run_reading_stdout(&mut command, |line| {
@@ -214,6 +219,11 @@ fn run_tests(root: &Path, work: &Path, dir: &Path) -> Result<Outcomes, String> {
         }
     })?;
     write(&log_path, &log)?;
+    if outcomes.results.is_empty() {
+        // Nothing ran: cargo's own messages (a build error) say why.
+        let cargo = fs::read_to_string(&stderr_path).unwrap_or_default();
+        eprintln!("{cargo}");
+    }
     outcomes.log = log;
     Ok(outcomes)
 }
