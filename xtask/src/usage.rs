@@ -9,9 +9,10 @@ commands:
                        files no test covers yet. Exits non-zero if a row is below 100% or a test failed.
   test                 The one test command (what CI runs): cargo fmt --check, cargo clippy -D warnings,
                        duplicates, cycles, artifacts (below), fixtures present, cargo test
-                       --workspace (default features, then every library feature), cargo doc
-                       (RUSTDOCFLAGS=-D warnings),
-                       then docs, downstream, msrv and package-check (below), then python (below).
+                       --workspace (default features), cargo test of the packages with library
+                       features (every one on), cargo doc (RUSTDOCFLAGS=-D warnings),
+                       then docs, downstream, compat, msrv and package-check (below), then python
+                       (below), and a table of each step's seconds.
                        Ends with the line `N passed, M failed`.
   wpt-update [--from DIR] [--commit SHA]
                        Fill target/wpt/ with the fixtures. With --from DIR: copy DIR/*.json and
