@@ -266,6 +266,7 @@ fn musl_libc_name(root: &Path, bin: &Path, wheel: &Path, platform: Platform) -> 
             so.display()
         ));
     }
+    std::fs::create_dir_all(&packed).map_err(|e| format!("creating {}: {e}", packed.display()))?;
     let mut pack = Command::new(bin.join("wheel"));
     pack.arg("pack").arg("-d").arg(&packed).arg(&tree);
     if !cmd::run(&mut pack)? {
