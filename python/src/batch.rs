@@ -1,8 +1,11 @@
 //! The Arrow batch kernels (`whatwg-url-arrow`) for Python: any object with
 //! `__arrow_c_array__` (pyarrow arrays, arro3, nanoarrow) or `__arrow_c_stream__` (pyarrow
-//! chunked arrays, Polars series, DuckDB results) in, without a copy; an object with the same
-//! interface out (an [`ArrowArray`] for an array, an [`ArrowStream`] for a stream), which the
-//! Python package turns into the caller's library. The GIL is released while a kernel runs.
+//! chunked arrays, Polars series) in, without a copy; an object with the same interface out
+//! (an [`ArrowArray`] for an array, an [`ArrowStream`] for a stream), which the Python package
+//! turns into the caller's library. The GIL is released while a kernel runs. A DuckDB result
+//! is not a column: its stream is one of record batches (a struct field), which the kernels
+//! refuse as they refuse any non-string type; its column comes in through pyarrow
+//! (`to_arrow_table()["u"]`, a chunked array).
 
 use std::sync::Arc;
 

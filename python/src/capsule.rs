@@ -25,7 +25,9 @@ const ARRAY: &CStr = c"arrow_array";
 const STREAM: &CStr = c"arrow_array_stream";
 
 /// An Arrow column a kernel was given: one array, or the chunks of a stream (a pyarrow
-/// `ChunkedArray`, a Polars `Series`, a DuckDB result), all of the stream's field type.
+/// `ChunkedArray`, a Polars `Series`), all of the stream's field type. Any stream is read here,
+/// whatever its field type; a DuckDB result's is a struct of its columns (record batches),
+/// which the kernel then refuses as a non-string column.
 pub enum Input {
     Array(ArrayRef),
     Stream(Vec<ArrayRef>, FieldRef),
@@ -72,7 +74,7 @@ impl<'py> FromPyObject<'_, 'py> for Input {
         }
         Err(PyTypeError::new_err(format!(
             "expected an Arrow string column (an object with __arrow_c_array__ or \
-             __arrow_c_stream__: pyarrow, Polars, DuckDB, arro3, nanoarrow), got {}",
+             __arrow_c_stream__: pyarrow, Polars, arro3, nanoarrow), got {}",
             object.get_type().name()?
         )))
     }

@@ -200,8 +200,9 @@ usage: cargo xtask python [--wheel] [--all-platforms] | --aarch64-wheel WHEEL | 
                    target/wheels (maturin and zig in target/py), the wheel checked with
                    auditwheel show and by the glibc symbol versions it needs, the sdist with cargo
                    metadata; the licence file written first. With --all-platforms: manylinux2014
-                   aarch64 and musllinux_1_2 x86_64 too (rustup targets added when
-                   missing)
+                   aarch64 and musllinux_1_2 x86_64 too (rustup targets added when missing; the
+                   musl extension's C library renamed libc.musl-x86_64.so.1 with patchelf, the
+                   wheel packed again, then checked by auditwheel show)
   --aarch64-wheel WHEEL
                    the aarch64 tests of --all-platforms on a wheel built before
   --licences       python/THIRD-PARTY-LICENSES.txt alone";

@@ -1,8 +1,10 @@
 //! `cargo xtask python --wheel [--all-platforms]`: the wheels (each target built once) and the
 //! sdist, made by maturin in the build environment (`target/py`) with zig (PyPI's `ziglang`) as
 //! the linker, so that one Debian machine builds for old glibc and for musl without a container;
-//! the third-party licence file written first; each wheel checked with `auditwheel show` and,
-//! for glibc, by the symbol versions its extension needs.
+//! the third-party licence file written first; each wheel checked with `auditwheel show` and
+//! by the libraries and glibc symbol versions its extension needs. A musl wheel's extension is
+//! given the C library's name as musl distributions spell it before it is checked (see
+//! [`musl_libc_name`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,6 +23,8 @@ const BUILD_REQUIREMENTS: &str = "python/requirements-build.txt";
 pub const DIST: &str = "target/wheels";
 /// Where a wheel's extension is unpacked to be measured and read.
 const UNPACKED: &str = "target/wheel-check";
+/// Where a musl wheel is unpacked, its extension patched and the wheel packed again.
+const REPACKED: &str = "target/wheel-musl";
 
 /// A platform a wheel is built for.
 #[derive(Clone, Copy)]
@@ -219,12 +223,71 @@ fn build_wheel(root: &Path, bin: &Path, dist: &Path, platform: Platform) -> Resu
         .filter(|wheel| !before.contains(wheel))
         .collect();
     let path = only_one(new, dist, &format!("new {} wheel", platform.tag))?;
+    if platform.glibc.is_none() {
+        musl_libc_name(root, bin, &path, platform)?;
+    }
     check(root, bin, platform, path, build_seconds)
+}
+
+/// The C library a musl extension needs is `libc.musl-<arch>.so.1`, the name musl
+/// distributions (Alpine, and so the musllinux images) give it, and the one name `auditwheel`'s
+/// musllinux policy allows. zig links against a stub whose name is upstream musl's `libc.so`
+/// (which musl's loader also takes as itself), so the entry is renamed with `patchelf
+/// --replace-needed`, as `auditwheel repair` edits the extensions it repairs, and the wheel is
+/// packed again with `wheel pack`, which writes the new hashes into its RECORD.
+fn musl_libc_name(root: &Path, bin: &Path, wheel: &Path, platform: Platform) -> Result<(), String> {
+    let libc = format!("libc.musl-{}.so.1", arch_of(platform.tag));
+    let scratch = root.join(REPACKED);
+    if scratch.exists() {
+        std::fs::remove_dir_all(&scratch)
+            .map_err(|e| format!("removing {}: {e}", scratch.display()))?;
+    }
+    let (unpacked, packed) = (scratch.join("unpacked"), scratch.join("packed"));
+    let mut unpack = Command::new(bin.join("wheel"));
+    unpack.arg("unpack").arg("-d").arg(&unpacked).arg(wheel);
+    if !cmd::run(&mut unpack)? {
+        return Err(format!("wheel unpack {} failed", wheel.display()));
+    }
+    let tree = only_one(
+        std::fs::read_dir(&unpacked)
+            .map_err(|e| format!("{}: {e}", unpacked.display()))?
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .collect(),
+        &unpacked,
+        "unpacked wheel",
+    )?;
+    let so = tree.join("whatwg_url_rs/_native.abi3.so");
+    let mut patch = Command::new(bin.join("patchelf"));
+    patch.args(["--replace-needed", "libc.so", &libc]).arg(&so);
+    if !cmd::run(&mut patch)? {
+        return Err(format!(
+            "patchelf --replace-needed libc.so {libc} {} failed",
+            so.display()
+        ));
+    }
+    std::fs::create_dir_all(&packed).map_err(|e| format!("creating {}: {e}", packed.display()))?;
+    let mut pack = Command::new(bin.join("wheel"));
+    pack.arg("pack").arg("-d").arg(&packed).arg(&tree);
+    if !cmd::run(&mut pack)? {
+        return Err(format!("wheel pack {} failed", tree.display()));
+    }
+    let repacked = only_one(files_ending(&packed, &[".whl"]), &packed, "repacked wheel")?;
+    if repacked.file_name() != wheel.file_name() {
+        return Err(format!(
+            "wheel pack wrote {}, not {}",
+            repacked.display(),
+            wheel.display()
+        ));
+    }
+    std::fs::rename(&repacked, wheel)
+        .map_err(|e| format!("moving {} to {}: {e}", repacked.display(), wheel.display()))
 }
 
 /// A wheel is what it claims: an abi3 wheel for CPython 3.10 and later, tagged for `platform`,
 /// which `auditwheel show` finds consistent with that tag or an older one, and whose extension
-/// needs no glibc symbol newer than the tag's glibc (none at all for musl).
+/// needs no glibc symbol newer than the tag's glibc (for musl: no glibc symbol, and no library
+/// but musl's C library under its distributions' name).
 fn check(
     root: &Path,
     bin: &Path,
@@ -241,9 +304,6 @@ fn check(
             "{name}: not an abi3 wheel for CPython 3.10 and later tagged {}",
             platform.tag
         ));
-    }
-    if platform.glibc.is_none() {
-        return check_musl(root, bin, platform, path, build_seconds);
     }
     let (ok, out, err) = cmd::capture(
         Command::new(bin.join("auditwheel"))
@@ -276,6 +336,16 @@ fn check(
                 needed.0, needed.1, limit.0, limit.1
             ));
         }
+        (None, _) => {
+            let libc = format!("libc.musl-{}.so.1", arch_of(platform.tag));
+            let libraries = needed_libraries(&so)?;
+            if libraries != [libc.as_str()] || glibc_needed.is_some() {
+                return Err(format!(
+                    "{name}: a musl extension needing {libraries:?} and glibc {glibc_needed:?} \
+                     (expected {libc} alone)"
+                ));
+            }
+        }
         _ => {}
     }
     measured(
@@ -288,61 +358,22 @@ fn check(
     )
 }
 
-/// A musl wheel, which `auditwheel show` cannot vouch for on a glibc machine: it takes the
-/// machine's libc for the wheel's (the glibc linker script `libc.so` then fails to parse), and
-/// with Debian's musl as `--ldpaths` it wants `libc.musl-x86_64.so.1`, the name Alpine's
-/// toolchain writes, where zig writes `libc.so` (both of which musl's loader takes as itself).
-/// Its report is printed and kept in the table; what is checked is the extension itself: it
-/// needs no library but `libc.so` and no glibc symbol.
-fn check_musl(
-    root: &Path,
-    bin: &Path,
-    platform: Platform,
-    path: PathBuf,
-    build_seconds: f64,
-) -> Result<Wheel, String> {
-    let (_, out, err) = cmd::capture(
-        Command::new(bin.join("auditwheel"))
-            .args([
-                "show",
-                "--ldpaths",
-                "/lib/x86_64-linux-musl:/usr/lib/x86_64-linux-musl",
-            ])
-            .arg(&path)
-            .current_dir(root),
-    )?;
-    let report = format!("{out}{err}");
-    eprintln!(
-        "auditwheel show (glibc machine) {}:\n{}",
-        path.display(),
-        report.trim_end()
-    );
-    let consistent_tag = consistent_tag(&report).unwrap_or_else(|| "(failed)".to_string());
-    let (so, so_bytes) = unpack_extension(root, &path)?;
-    let (ok, dynamic, err) = cmd::capture(Command::new("readelf").arg("-d").arg(&so))?;
+/// The libraries `so` needs (`readelf -d`'s `NEEDED` entries), in order.
+fn needed_libraries(so: &Path) -> Result<Vec<String>, String> {
+    let (ok, dynamic, err) = cmd::capture(Command::new("readelf").arg("-d").arg(so))?;
     if !ok {
         return Err(format!("readelf -d {}: {err}", so.display()));
     }
-    let needed: Vec<&str> = dynamic
+    Ok(needed_entries(&dynamic))
+}
+
+/// The names in `readelf -d`'s `(NEEDED)  Shared library: [libc.so.6]` lines.
+fn needed_entries(dynamic: &str) -> Vec<String> {
+    dynamic
         .lines()
         .filter(|line| line.contains("(NEEDED)"))
-        .filter_map(|line| line.split('[').nth(1)?.split(']').next())
-        .collect();
-    let glibc_needed = newest_glibc(&so)?;
-    if needed != ["libc.so"] || glibc_needed.is_some() {
-        return Err(format!(
-            "{}: a musl extension needing {needed:?} and glibc {glibc_needed:?}",
-            path.display()
-        ));
-    }
-    measured(
-        platform,
-        path,
-        so_bytes,
-        glibc_needed,
-        format!("{consistent_tag} (see check_musl)"),
-        build_seconds,
-    )
+        .filter_map(|line| Some(line.split('[').nth(1)?.split(']').next()?.to_string()))
+        .collect()
 }
 
 /// `manylinux_2_17_x86_64` → (2, 17); `musllinux_1_2_aarch64` → (1, 2).
@@ -492,7 +523,7 @@ fn measured(
 
 #[cfg(test)]
 mod tests {
-    use super::{arch_of, consistent_tag, glibc_versions, tag_version};
+    use super::{arch_of, consistent_tag, glibc_versions, needed_entries, tag_version};
 
     #[test]
     fn auditwheel_reports() {
@@ -519,5 +550,11 @@ mod tests {
              0x0030:   Name: GLIBC_2.2.5  Flags: none  Version: 3\n";
         assert_eq!(glibc_versions(readelf).max(), Some((2, 14)));
         assert_eq!(glibc_versions("no versions").max(), None);
+        let dynamic = "Dynamic section at offset 0x29c5e0 contains 24 entries:\n\
+             \x20 Tag        Type                         Name/Value\n\
+             \x200x0000000000000001 (NEEDED)             Shared library: [libc.musl-x86_64.so.1]\n\
+             \x200x000000000000000e (SONAME)             Library soname: [_native.abi3.so]\n";
+        assert_eq!(needed_entries(dynamic), ["libc.musl-x86_64.so.1"]);
+        assert!(needed_entries("no dynamic section").is_empty());
     }
 }
