@@ -123,7 +123,8 @@ struct Choice {
 impl Simple {
     /// The direct matcher for `parts`, if every part is one it handles.
     pub(crate) fn new(parts: &[Part], options: &Options) -> Option<Simple> {
-        let mut steps: Vec<Step> = Vec::new();
+        // At most a literal, a wildcard and a literal a part: allocated once.
+        let mut steps: Vec<Step> = Vec::with_capacity(3 * parts.len());
         let mut groups = 0;
         let literal = |steps: &mut Vec<Step>, text: &str| {
             if text.is_empty() {

@@ -119,6 +119,10 @@ impl<T, E: RegexEngine> Default for RouteSet<T, E> {
 impl<T, E: RegexEngine> FromIterator<(UrlPattern<E>, T)> for RouteSet<T, E> {
     fn from_iter<I: IntoIterator<Item = (UrlPattern<E>, T)>>(iter: I) -> Self {
         let mut set = Self::default();
+        let iter = iter.into_iter();
+        // A route is large (eight compiled components): room for all of them at once rather
+        // than copies of the table as it doubles.
+        set.routes.reserve(iter.size_hint().0);
         for (pattern, value) in iter {
             set.add(pattern, value);
         }
@@ -276,8 +280,10 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
             }
     }
 
-    /// The first route that matches `source`.
-    fn first<'a>(&'a self, source: Source<'a>) -> Option<First<'a, T, E>> {
+    /// The search for the first route that matches `source` (`best`: `usize::MAX` if none
+    /// does). Returned as it is, not in an `Option`: moving its groups out of one costs a
+    /// copy of them a lookup (callgrind).
+    fn first<'a>(&'a self, source: Source<'a>) -> First<'a, T, E> {
         let mut search = First {
             set: self,
             source,
@@ -288,12 +294,15 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         };
         self.trie
             .walk(source.value(ComponentName::Pathname), &mut search);
-        (search.best != usize::MAX).then_some(search)
+        search
     }
 
     /// The first route that matches `source`, with its groups.
     fn find_first<'s, 'u>(&'s self, source: Source<'u>) -> Option<RouteMatch<'s, 'u, T, E>> {
-        let first = self.first(source)?;
+        let first = self.first(source);
+        if first.best == usize::MAX {
+            return None;
+        }
         let walked = first.found.and_then(|n| {
             Some(Walked {
                 groups: first.groups.get(..n)?,
@@ -395,7 +404,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
 
     /// The value of the first route that matches `url`, and its index, without its groups.
     pub fn test(&self, url: &Url) -> Option<(usize, &T)> {
-        let route = self.first(Source::url(url))?.best;
+        let route = self.first(Source::url(url)).best;
         self.routes.get(route).map(|r| (route, &r.value))
     }
 
