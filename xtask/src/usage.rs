@@ -73,7 +73,7 @@ commands:
                        `idna_adapter = 1.2.2` and our library packages by path, resolved fresh;
                        fail if `cargo tree --duplicates` shows idna, idna_adapter or an icu_* crate
                        twice; run its smoke test (IDNA, IPv6, URLSearchParams, validation errors).
-  msrv [--update]      Check and test the published packages with Rust 1.85 (Debian's rustc-web,
+  msrv [--update]      Check the published packages (every target) with Rust 1.85 (Debian's rustc-web,
                        installed with apt-get when missing) from xtask/msrv/Cargo.lock, in a copy of
                        the workspace reduced to them. --update makes that lock file anew.
   package-check        cargo package (verified) and cargo publish --workspace --dry-run; every .crate

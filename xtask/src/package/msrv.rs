@@ -1,4 +1,5 @@
-//! `cargo xtask msrv`: the library packages checked and tested with Rust 1.85, their MSRV.
+//! `cargo xtask msrv`: the library packages checked with Rust 1.85, their MSRV (every target:
+//! the libraries, tests, examples and benches compile).
 //!
 //! The machine's own toolchain is rustup's; the MSRV compiler is Debian's `rustc-web` /
 //! `cargo-web` 1.85 (the one Debian 12 ships), installed with `apt-get` when missing. The run
@@ -12,8 +13,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use crate::cmd;
-use crate::fixtures;
-use crate::libtest::Totals;
 use crate::packages::{self, Package};
 
 /// The MSRV, as `rust-version` says it in the workspace manifest.
@@ -99,32 +98,14 @@ pub fn check(root: &Path, update: bool) -> Result<(), String> {
         return Err(format!("`cargo check` fails with {version}"));
     }
 
-    let test_args = [
-        "test",
-        "--workspace",
-        "--features",
-        &features,
-        "--no-fail-fast",
-        locked,
-    ];
-    cmd::header(&format!("msrv: cargo {} ({version})", test_args.join(" ")));
-    let mut test = msrv_cargo(&dir, &target, &test_args);
-    fixtures::set_test_data_env(root, &mut test);
-    let mut totals = Totals::default();
-    let passed = cmd::run_reading_stdout(&mut test, |line| {
-        totals.add_line(line);
-    })?;
+    // Checked, not tested: the tests run on the current compiler in the `cargo test` steps, and
+    // the facade's tests run with this compiler in `cargo xtask compat`, through these
+    // packages; a third build and run of the same tests took minutes of every CI run.
     println!(
-        "msrv: {version}: check and test of {} packages: {} tests passed, {} failed",
-        packages::published().len(),
-        totals.passed,
-        totals.failed
+        "msrv: {version}: check of {} packages, every target: passed",
+        packages::published().len()
     );
-    if passed && totals.failed == 0 && totals.passed > 0 {
-        Ok(())
-    } else {
-        Err(format!("`cargo test` fails with {version}"))
-    }
+    Ok(())
 }
 
 /// The 1.85 cargo, run in `dir`, with rustc and rustdoc 1.85 and its own target directory. The
