@@ -76,8 +76,9 @@ commands:
   msrv [--update]      Check the published packages (every target) with Rust 1.85 (Debian's rustc-web,
                        installed with apt-get when missing) from xtask/msrv/Cargo.lock, in a copy of
                        the workspace reduced to them. --update makes that lock file anew.
-  package-check        cargo package (verified) and cargo publish --workspace --dry-run; every .crate
-                       holds its README, both licenses, its tests/ and complete metadata; each
+  package-check        cargo package and cargo publish --workspace --dry-run (--no-verify: the
+                       tests below build each .crate); every .crate holds its README, both
+                       licenses, its tests/ and complete metadata; each
                        unpacked .crate passes `cargo test --all-features` with our packages patched
                        to the unpacked ones (fixtures through URL_WPT_DIR / URL_DATASETS_DIR).
   weight [--runs N] [--only ID,...]
