@@ -1,6 +1,7 @@
 //! The workloads beyond absolute parsing (`cargo xtask bench --workloads`, and after the
 //! datasets in a full run): relative references against a base, setters, URLSearchParams, the
-//! cost of listening for validation errors, and two generated sets (host-heavy, long URLs).
+//! cost of listening for validation errors, bulk parsing into a reused URL, and two generated
+//! sets (host-heavy, long URLs).
 //!
 //! Each table row is one implementation of one operation over every input, timed in
 //! interleaved rounds; the ratio is taken to ada round by round (to plain parse for the
@@ -422,6 +423,8 @@ pub fn run_dataset(urls: &[String], opts: &Options) {
         opts,
     );
 
+    bulk_table(urls, opts);
+
     // The cost of listening for validation errors.
     let entries = vec![
         Entry {
@@ -451,6 +454,56 @@ pub fn run_dataset(urls: &[String], opts: &Options) {
         urls.len(),
         &entries,
         "url-api (ours): parse",
+        opts,
+    );
+}
+
+/// Bulk parsing: each URL parsed and its hostname read, nothing kept. Ours into one `Url`
+/// reused for the whole pass (`Url::parse_into`, as a batch or a thread keeps one), against
+/// our own and ada's parse of a new URL each.
+fn bulk_table(urls: &[String], opts: &Options) {
+    let mut entries = vec![
+        Entry {
+            name: "url-api (ours): parse_into a reused Url",
+            pass: Box::new(move || {
+                let mut url = whatwg_url::Url::default();
+                urls.iter()
+                    .filter(|u| {
+                        url.parse_into(u, None).is_err() || black_box(url.hostname()).is_empty()
+                    })
+                    .count()
+            }),
+        },
+        Entry {
+            name: "url-api (ours): Url::parse",
+            pass: Box::new(move || {
+                urls.iter()
+                    .filter(|u| {
+                        whatwg_url::Url::parse(u, None)
+                            .map_or(true, |url| black_box(url.hostname()).is_empty())
+                    })
+                    .count()
+            }),
+        },
+    ];
+    #[cfg(feature = "competitors")]
+    entries.push(Entry {
+        name: "ada-url 4",
+        pass: Box::new(move || {
+            urls.iter()
+                .filter(|u| {
+                    ada_url::Url::parse(u.as_str(), None)
+                        .map_or(true, |url| black_box(url.hostname()).is_empty())
+                })
+                .count()
+        }),
+    });
+    entries.push(floor(urls));
+    table(
+        "bulk: parse and read the hostname",
+        urls.len(),
+        &entries,
+        "ada-url 4",
         opts,
     );
 }

@@ -7,6 +7,8 @@
 //!   collected) give the same URL or the same failure, and a failure is the last error
 //!   reported; every reported offset lies within the input; with a sink, the quiet fast path
 //!   gives the record and the errors of the state machine alone;
+//! - `Url::parse_into` over a reused `Url` (holding the previous inputs' results, or the base)
+//!   gives the record `Url::parse` gives, or the same failure and `about:blank`;
 //! - the record's invariants hold (`url_core::UrlRecord::check_invariants`);
 //! - idempotence: the href parses to the same href, the same components and an equal record;
 //! - with a base: `base.join(x)` equals `Url::parse(x, Some(base))`, and
@@ -99,6 +101,7 @@ pub fn check_one(input: &str, base: Option<&str>) {
         "can_parse disagrees with parse for {input:?} (base {base:?})"
     );
     fast_path_agrees(input, base);
+    parse_into_agrees(input, base);
     let Ok(url) = parsed else {
         crate::file_paths::check(input, None);
         return;
@@ -215,6 +218,75 @@ fn fast_path_agrees(input: &str, base: Option<&str>) {
             "{input:?} failed with {failure:?}, not a failure in the spec's table"
         );
     }
+}
+
+std::thread_local! {
+    /// The URL `parse_into` writes to, kept from one input to the next: its previous content
+    /// (and buffer) is whatever the earlier inputs left.
+    static REUSED: core::cell::RefCell<url_core::UrlRecord> =
+        core::cell::RefCell::new(url_core::UrlRecord::default());
+}
+
+/// `parse_into` over a reused record, and over a copy of the base, against `parse`: the whole
+/// record, or the same failure with `about:blank` left.
+fn parse_into_agrees(input: &str, base: Option<&str>) {
+    let base = match base
+        .map(|b| url_core::UrlRecord::parse(b, None))
+        .transpose()
+    {
+        Ok(base) => base,
+        Err(_) => return,
+    };
+    let want = url_core::UrlRecord::parse(input, base.as_ref());
+    let blank = url_core::UrlRecord::default();
+    let check = |url: &mut url_core::UrlRecord, previous: &str| {
+        let got = url.parse_into(input, base.as_ref());
+        match &want {
+            Ok(want) => {
+                assert_eq!(
+                    got,
+                    Ok(()),
+                    "parse_into failed on {input:?} into {previous:?}"
+                );
+                assert_eq!(
+                    record(url),
+                    record(want),
+                    "parse_into disagrees with parse on {input:?} into {previous:?}"
+                );
+                if let Err(e) = url.check_invariants() {
+                    panic!("record invariant broken by parse_into of {input:?}: {e}");
+                }
+            }
+            Err(error) => {
+                assert_eq!(got.as_ref(), Err(error), "parse_into of {input:?}");
+                assert_eq!(
+                    record(url),
+                    record(&blank),
+                    "parse_into left {:?} after failing on {input:?}",
+                    url.as_str()
+                );
+            }
+        }
+    };
+    REUSED.with(|reused| {
+        let mut url = reused.borrow_mut();
+        let previous = url.as_str().to_owned();
+        check(&mut url, &previous);
+    });
+    if let Some(base) = &base {
+        check(&mut base.clone(), base.as_str());
+    }
+    // And through the API, into a URL holding the input's own parse (or `about:blank`).
+    let mut url = want.clone().map(Url::from).unwrap_or_default();
+    let api_base = base.clone().map(Url::from);
+    assert_eq!(
+        url.parse_into(input, api_base.as_ref()),
+        want.as_ref().map(|_| ()).map_err(|e| *e)
+    );
+    assert_eq!(
+        url.href(),
+        want.as_ref().map_or("about:blank", |w| w.as_str())
+    );
 }
 
 /// Every component of a record as its getters give it, for comparing two parses field by field.

@@ -10,12 +10,11 @@ use whatwg_url::{Component, ParseError, Url};
 use crate::column::{StringColumn, Texts, null_buffer};
 use crate::input::{Width, for_each_row, text_bytes, width};
 
-/// The API URL parser (spec 6.1) on one row: against `base` when given.
-fn parse_row(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-    match base {
-        Some(base) => base.join(input),
-        None => Url::parse(input, None),
-    }
+/// The API URL parser (spec 6.1) on one row, against `base` when given, into the kernel's one
+/// `url` (`about:blank` when the row is not a URL): its buffer is reused from row to row, so a
+/// column is parsed without an allocation per row.
+fn parse_row(url: &mut Url, input: &str, base: Option<&Url>) -> Result<(), ParseError> {
+    url.parse_into(input, base)
 }
 
 /// The `error` column's value for a row that is not a URL: the name of the validation error
@@ -78,9 +77,10 @@ fn parse_as<O: OffsetSizeTrait>(
     });
     let mut valid = BooleanBufferBuilder::new(rows);
     let mut error = StringColumn::<O>::with_capacity(rows, 0);
+    let mut url = Url::default();
     for_each_row(urls, |row| {
-        match row.map(|input| parse_row(input, base)) {
-            Some(Ok(url)) => {
+        match row.map(|input| parse_row(&mut url, input, base)) {
+            Some(Ok(())) => {
                 // In the order of `Component::ALL` (the fields' order).
                 let [
                     href,
@@ -199,9 +199,10 @@ fn single(urls: &dyn Array, base: Option<&Url>, what: Single) -> Result<ArrayRef
         let bytes = text_bytes(urls);
         let mut out =
             StringColumn::<O>::with_capacity(urls.len(), bytes + bytes / 4 + urls.len() * 4);
+        let mut url = Url::default();
         for_each_row(urls, |row| {
-            match row.and_then(|input| parse_row(input, base).ok()) {
-                Some(url) => match what {
+            match row.and_then(|input| parse_row(&mut url, input, base).ok()) {
+                Some(()) => match what {
                     Single::Component(component) => {
                         out.append_with(|texts| texts.push_component(&url, component))
                     }

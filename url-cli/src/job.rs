@@ -117,10 +117,8 @@ impl Job {
         out.inputs += 1;
         out.bytes += text.len() as u64 + 1;
         if self.bench {
-            let ok = match &self.base {
-                Some(base) => base.join(text).is_ok(),
-                None => Url::parse(text, None).is_ok(),
-            };
+            // Against the base, as `base.join(text)` parses.
+            let ok = out.scratch.parse_into(text, self.base.as_ref()).is_ok();
             out.parsed += u64::from(ok);
             return;
         }

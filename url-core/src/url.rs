@@ -153,6 +153,53 @@ impl UrlRecord {
     }
 }
 
+impl Default for UrlRecord {
+    /// `about:blank`, the record [`UrlRecord::parse_into`] leaves on failure: a starting
+    /// point for it that allocates nothing.
+    ///
+    /// ```
+    /// let mut url = url_core::UrlRecord::default();
+    /// assert_eq!(url.as_str(), "about:blank");
+    /// url.parse_into("https://example.com", None)?;
+    /// assert_eq!(url.as_str(), "https://example.com/");
+    /// # Ok::<(), url_core::ParseError>(())
+    /// ```
+    fn default() -> UrlRecord {
+        UrlRecord::about_blank(String::new())
+    }
+}
+
+impl UrlRecord {
+    /// The record of `about:blank`, written into `buffer`'s allocation: what
+    /// [`UrlRecord::parse_into`] leaves on failure. Built field by field, as
+    /// [`UrlRecord::from_parts`] would from these bounds, because it cannot fail (eleven bytes);
+    /// a test compares it with the parser's record.
+    pub(crate) fn about_blank(mut buffer: String) -> UrlRecord {
+        buffer.clear();
+        buffer.push_str("about:blank");
+        let url = UrlRecord {
+            serialization: buffer,
+            scheme_end: 5,
+            username_end: 6,
+            host_start: 6,
+            host_end: 6,
+            path_start: 6,
+            query_start: None,
+            fragment_start: None,
+            port: None,
+            host: None,
+            scheme_type: SchemeType::NotSpecial,
+            opaque_path: true,
+        };
+        #[cfg(debug_assertions)]
+        {
+            let checked = url.check_record();
+            debug_assert!(checked.is_ok(), "{checked:?}");
+        }
+        url
+    }
+}
+
 /// Converts an offset that the parser or a setter has proven to fit.
 #[inline]
 pub(crate) fn to_u32(n: usize) -> u32 {
@@ -458,6 +505,46 @@ mod tests {
         assert_eq!(
             (empty.fragment(), empty.serialize(true)),
             (Some(""), "https://h/")
+        );
+    }
+
+    #[test]
+    fn about_blank_is_the_parsers_record() {
+        let parsed = UrlRecord::parse("about:blank", None).unwrap();
+        let built =
+            UrlRecord::about_blank(alloc::string::String::from("https://example.com/a?b#c"));
+        assert_eq!(built, parsed);
+        assert_eq!(
+            (
+                built.scheme_end,
+                built.username_end,
+                built.host_start,
+                built.host_end
+            ),
+            (
+                parsed.scheme_end,
+                parsed.username_end,
+                parsed.host_start,
+                parsed.host_end
+            )
+        );
+        assert_eq!(
+            (
+                built.path_start,
+                built.host,
+                built.scheme_type,
+                built.opaque_path
+            ),
+            (
+                parsed.path_start,
+                parsed.host,
+                parsed.scheme_type,
+                parsed.opaque_path
+            )
+        );
+        assert_eq!(
+            (built.query_start, built.fragment_start, built.port),
+            (parsed.query_start, parsed.fragment_start, parsed.port)
         );
     }
 

@@ -12,7 +12,8 @@
 //! almost nothing is counted. (Add `--branch-sim=yes` for simulated branch mispredictions.)
 //!
 //! Usage: `url-profile <ours|core|general|ada|url|facade> <parse|href|can_parse> FILE [PASSES]`, and
-//! for `ours` also `validation`, `relative`, `setters` (parse, then the four setters of the
+//! for `ours` and `ada` also `hostname` (parse, then read the hostname), for
+//! `ours` also `bulk` (the same with each URL parsed into one reused `Url`), `validation`, `relative`, `setters` (parse, then the four setters of the
 //! bench's setter workload) and `search_params`; `arrow <parse|href>` runs that kernel of
 //! `whatwg-url-arrow` on the file as one `Utf8` column (built before the counted function,
 //! `profiled_pass_arrow`: count it with `--toggle-collect='url_profile::profiled_pass_arrow'`).
@@ -57,7 +58,7 @@ mod stats;
 
 #[inline(never)]
 fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
-    fn run(urls: &[String], f: impl Fn(&str) -> bool) -> usize {
+    fn run(urls: &[String], mut f: impl FnMut(&str) -> bool) -> usize {
         urls.iter().filter(|u| !f(black_box(u.as_str()))).count()
     }
     match (imp, variant) {
@@ -66,6 +67,17 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
             whatwg_url::Url::parse(u, None).is_ok_and(|url| black_box(url.href().len()) > 0)
         }),
         ("ours", "can_parse") => run(urls, |u| whatwg_url::Url::can_parse(u, None)),
+        // The bulk workload: each URL parsed and its hostname read, with a new `Url` each
+        // (`hostname`) or into one reused `Url` (`bulk`).
+        ("ours", "hostname") => run(urls, |u| {
+            whatwg_url::Url::parse(u, None).is_ok_and(|url| black_box(url.hostname().len()) > 0)
+        }),
+        ("ours", "bulk") => {
+            let mut url = whatwg_url::Url::default();
+            run(urls, |u| {
+                url.parse_into(u, None).is_ok() && black_box(url.hostname().len()) > 0
+            })
+        }
         ("core", "parse") => run(urls, |u| {
             black_box(url_core::UrlRecord::parse(u, None)).is_ok()
         }),
@@ -111,6 +123,10 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
         #[cfg(feature = "competitors")]
         ("ada", "href") => run(urls, |u| {
             ada_url::Url::parse(u, None).is_ok_and(|url| black_box(url.href().len()) > 0)
+        }),
+        #[cfg(feature = "competitors")]
+        ("ada", "hostname") => run(urls, |u| {
+            ada_url::Url::parse(u, None).is_ok_and(|url| black_box(url.hostname().len()) > 0)
         }),
         #[cfg(feature = "competitors")]
         ("ada", "can_parse") => run(urls, |u| ada_url::Url::can_parse(u, None)),

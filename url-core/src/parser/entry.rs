@@ -6,6 +6,7 @@ use super::report::Listener;
 use super::{Flow, Parser, State};
 use crate::error::ParseError;
 use crate::url::UrlRecord;
+use alloc::string::String;
 use host::{NoSink, ValidationSink};
 use percent::{Encoder, Utf8};
 
@@ -19,7 +20,37 @@ impl UrlRecord {
     /// # Ok::<(), url_core::ParseError>(())
     /// ```
     pub fn parse(input: &str, base: Option<&UrlRecord>) -> Result<UrlRecord, ParseError> {
-        UrlRecord::parse_with_inlined(input, base, &Utf8, &mut NoSink)
+        UrlRecord::parse_with_inlined(input, base, &Utf8, &mut NoSink, None)
+    }
+
+    /// [`UrlRecord::parse`] into this record: on success `self` is the record
+    /// [`UrlRecord::parse`] returns, its serialization written into `self`'s buffer, so that a
+    /// loop that parses one URL after another into the same record allocates only while the
+    /// buffer grows to the longest serialization. On failure `self` is `about:blank` (its
+    /// buffer kept for the next call) and the error is the one [`UrlRecord::parse`] returns.
+    ///
+    /// ```
+    /// let mut url = url_core::UrlRecord::parse("https://example.com/", None)?;
+    /// url.parse_into("HTTP://EXAMPLE.org/./a", None)?;
+    /// assert_eq!(url.as_str(), "http://example.org/a");
+    /// assert!(url.parse_into("https://exa mple.org/", None).is_err());
+    /// assert_eq!(url.as_str(), "about:blank");
+    /// # Ok::<(), url_core::ParseError>(())
+    /// ```
+    pub fn parse_into(&mut self, input: &str, base: Option<&UrlRecord>) -> Result<(), ParseError> {
+        // `self` is written whole below, on either outcome: its fields are not read meanwhile
+        // (`base` cannot be `self`).
+        let mut buffer = core::mem::take(&mut self.serialization);
+        match UrlRecord::parse_with_inlined(input, base, &Utf8, &mut NoSink, Some(&mut buffer)) {
+            Ok(url) => {
+                *self = url;
+                Ok(())
+            }
+            Err(error) => {
+                *self = UrlRecord::about_blank(buffer);
+                Err(error)
+            }
+        }
     }
 
     /// The basic URL parser (spec 4.4) with every argument but url and state override:
@@ -33,18 +64,21 @@ impl UrlRecord {
         encoding: &E,
         sink: &mut S,
     ) -> Result<UrlRecord, ParseError> {
-        UrlRecord::parse_with_inlined(input, base, encoding, sink)
+        UrlRecord::parse_with_inlined(input, base, encoding, sink, None)
     }
 
     /// [`UrlRecord::parse_with`]'s steps, always inlined: [`UrlRecord::parse`] holds them
     /// itself, so that its copy of the fast path is optimized once, in it, and not first as a
-    /// `parse_with::<Utf8, NoSink>` of its own.
+    /// `parse_with::<Utf8, NoSink>` of its own. The serialization is written into `buffer`'s
+    /// allocation, if it has one (see `reuse`); on failure `buffer` holds an allocation again
+    /// (the general path's), or none.
     #[inline(always)]
     fn parse_with_inlined<E: Encoder + ?Sized, S: ValidationSink>(
         input: &str,
         base: Option<&UrlRecord>,
         encoding: &E,
         sink: &mut S,
+        mut buffer: Option<&mut String>,
     ) -> Result<UrlRecord, ParseError> {
         if u32::try_from(input.len()).is_err() {
             return Err(ParseError::TooLong);
@@ -53,19 +87,20 @@ impl UrlRecord {
         // see `fast/`. With a listener, only when the general path would report nothing
         // (`fast/quiet.rs`).
         if !S::ENABLED {
-            if let Some(url) = super::fast::parse_normal(input) {
+            if let Some(url) = super::fast::parse_normal(input, buffer.as_deref_mut()) {
                 return Ok(url);
             }
             // A normal query, fragment or directory-relative path against a special base
             // (`fast/relative.rs`).
-            if let Some(url) = base.and_then(|base| super::fast::parse_relative_normal(input, base))
-            {
+            if let Some(url) = base.and_then(|base| {
+                super::fast::parse_relative_normal(input, base, buffer.as_deref_mut())
+            }) {
                 return Ok(url);
             }
-        } else if let Some(url) = super::fast::parse_normal_quiet(input) {
+        } else if let Some(url) = super::fast::parse_normal_quiet(input, buffer.as_deref_mut()) {
             return Ok(url);
         }
-        UrlRecord::parse_general(input, base, encoding, sink)
+        UrlRecord::parse_general(input, base, encoding, sink, buffer)
     }
 
     /// [`UrlRecord::parse_with`] (UTF-8) without the fast paths: the state machine alone, reporting
@@ -81,7 +116,7 @@ impl UrlRecord {
         if u32::try_from(input.len()).is_err() {
             return Err(ParseError::TooLong);
         }
-        UrlRecord::parse_general(input, base, &Utf8, sink)
+        UrlRecord::parse_general(input, base, &Utf8, sink, None)
     }
 
     /// [`UrlRecord::parse`] without the fast path for already normal URLs: the basic URL parser's
@@ -96,7 +131,7 @@ impl UrlRecord {
         if u32::try_from(input.len()).is_err() {
             return Err(ParseError::TooLong);
         }
-        UrlRecord::parse_general(input, base, &Utf8, &mut NoSink)
+        UrlRecord::parse_general(input, base, &Utf8, &mut NoSink, None)
     }
 
     /// The fast path of [`UrlRecord::parse`] alone: the record of an already normal absolute URL,
@@ -108,7 +143,7 @@ impl UrlRecord {
         if u32::try_from(input.len()).is_err() {
             return None;
         }
-        super::fast::parse_normal(input)
+        super::fast::parse_normal(input, None)
     }
 
     /// The fast path of [`UrlRecord::parse`] for relative references alone (`fast/relative.rs`):
@@ -121,19 +156,20 @@ impl UrlRecord {
         if u32::try_from(input.len()).is_err() {
             return None;
         }
-        super::fast::parse_relative_normal(input, base)
+        super::fast::parse_relative_normal(input, base, None)
     }
 
     /// The basic URL parser's state machine (spec 4.4) on an input whose length fits in a
-    /// `u32`.
+    /// `u32`, writing into `buffer`'s allocation (see [`UrlRecord::parse_with_inlined`]).
     #[inline]
     pub(super) fn parse_general<E: Encoder + ?Sized, S: ValidationSink>(
         input: &str,
         base: Option<&UrlRecord>,
         encoding: &E,
         sink: &mut S,
+        buffer: Option<&mut String>,
     ) -> Result<UrlRecord, ParseError> {
-        UrlRecord::basic_parse(input, base, &encoding, Listener::of(sink))
+        UrlRecord::basic_parse(input, base, &encoding, Listener::of(sink), buffer)
     }
 
     /// [`UrlRecord::parse_general`] with the encoder and the sink type-erased: the one compiled
@@ -143,14 +179,27 @@ impl UrlRecord {
         base: Option<&UrlRecord>,
         encoding: &dyn Encoder,
         mut sink: Listener<'_>,
+        buffer: Option<&mut String>,
     ) -> Result<UrlRecord, ParseError> {
         // Steps 1 to 3.
         let (input, map) = prepare(input, true, &mut sink);
         // Step 5: "getting an output encoding" maps UTF-16BE/LE and replacement to UTF-8;
         // that is the encoder's business.
-        let mut parser = Parser::new(&input, map, base, encoding, sink.reborrow(), None);
-        match parser.run(State::SchemeStart)? {
-            Flow::Done | Flow::Unchanged | Flow::Next(..) => parser.finish(),
+        // The scheme and no scheme states size the buffer (`reuse`).
+        let (out, buffer) = match buffer {
+            Some(buffer) => (core::mem::take(buffer), Some(buffer)),
+            None => (String::new(), None),
+        };
+        let mut parser = Parser::new(&input, map, base, encoding, sink.reborrow(), None, out);
+        match parser.run(State::SchemeStart) {
+            Ok(Flow::Done | Flow::Unchanged | Flow::Next(..)) => parser.finish(),
+            Err(error) => {
+                // The buffer goes back to the caller (a URL parsed into keeps it).
+                if let Some(buffer) = buffer {
+                    *buffer = parser.out;
+                }
+                Err(error)
+            }
         }
     }
 
@@ -164,7 +213,7 @@ impl UrlRecord {
             return false;
         }
         super::fast::is_normal(input)
-            || UrlRecord::parse_general(input, base, &Utf8, &mut NoSink).is_ok()
+            || UrlRecord::parse_general(input, base, &Utf8, &mut NoSink, None).is_ok()
     }
 
     /// The API URL parser (spec 6.1, "parse a URL" with strings): parse `base` first, if

@@ -35,6 +35,25 @@ pub(crate) fn encode_into(s: &str, set: &AsciiSet, out: &mut String) {
     percent::utf8_percent_encode_into(s, set, out);
 }
 
+/// The buffer a record's serialization is written to, with room for `len` more bytes: the
+/// allocation of `buffer` (a URL being parsed into again, [`UrlRecord::parse_into`]) emptied,
+/// or a new one where there is none. `buffer` is left empty. `None` (`UrlRecord::parse`,
+/// known where the fast path is compiled) leaves that path as it was without reuse: no
+/// buffer to check, to carry or to drop.
+#[inline(always)]
+pub(crate) fn reuse(buffer: Option<&mut String>, len: usize) -> String {
+    match buffer {
+        Some(buffer) if buffer.capacity() != 0 => {
+            let mut out = core::mem::take(buffer);
+            out.clear();
+            out.reserve(len);
+            out
+        }
+        // One exact-size allocation (`with_capacity` skips the growth path of `reserve`).
+        _ => String::with_capacity(len),
+    }
+}
+
 /// The states of the basic URL parser (spec 4.4), in the spec's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum State {
@@ -128,6 +147,7 @@ impl<'a> Parser<'a> {
         encoding: &'a dyn Encoder,
         sink: Listener<'a>,
         state_override: Option<StateOverride>,
+        out: String,
     ) -> Self {
         Parser {
             input,
@@ -136,7 +156,7 @@ impl<'a> Parser<'a> {
             encoding,
             sink,
             state_override,
-            out: String::new(),
+            out,
             bounds: Bounds::START,
             includes_credentials: false,
             host_set: false,

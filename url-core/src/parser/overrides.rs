@@ -132,7 +132,15 @@ impl UrlRecord {
         }
         // Steps 2 and 3 (step 1 is only for a new url).
         let (prepared, map) = prepare(input, false, &mut sink);
-        let mut parser = Parser::new(&prepared, map, None, encoding, sink.reborrow(), Some(state));
+        let mut parser = Parser::new(
+            &prepared,
+            map,
+            None,
+            encoding,
+            sink.reborrow(),
+            Some(state),
+            String::new(),
+        );
         parser.load(self, state);
         let result = parser.run(state.into());
         let changed = match result {

@@ -2,11 +2,10 @@
 //! relative and relative slash states.
 
 use super::tables::{self, SCHEME};
-use super::{Flow, Parser, State, Step};
+use super::{Flow, Parser, State, Step, reuse};
 use crate::error::ParseError;
 use crate::scheme::{SchemeType, special_scheme_and_slashes};
 use crate::url::UrlRecord;
-use alloc::string::String;
 use host::{HostKind, ValidationError};
 
 /// Room for what the parser adds to the input ("//", "/", ":", a few escapes) before the
@@ -63,8 +62,8 @@ impl Parser<'_> {
         let buffer = self.slice(pointer, end);
         if self.state_override.is_none() {
             // The one allocation of an ordinary parse (`with_capacity` skips the growth
-            // path that `reserve` takes).
-            self.out = String::with_capacity(self.input.len() + SLACK);
+            // path that `reserve` takes), or none in a reused buffer (`reuse`).
+            self.out = reuse(Some(&mut self.out), self.input.len() + SLACK);
         }
         let scheme_type = if let Some((_, scheme_type, false)) = known {
             self.out.push_str(buffer);
@@ -141,7 +140,10 @@ impl Parser<'_> {
             // Step 1: a base with an opaque path takes only a fragment.
             return Err(self.failure(ValidationError::MissingSchemeNonRelativeUrl, pointer));
         }
-        self.out = String::with_capacity(base.as_str().len() + self.input.len() + SLACK);
+        self.out = reuse(
+            Some(&mut self.out),
+            base.as_str().len() + self.input.len() + SLACK,
+        );
         if base.has_opaque_path() {
             // Step 2: url's scheme, path and query are base's, fragment is the empty string.
             self.out.push_str(base.as_str_without_fragment());

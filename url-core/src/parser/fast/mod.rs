@@ -25,6 +25,7 @@
 //! Nothing here depends on a base URL: with a scheme followed by `//` (or, for a URL that is
 //! not special, any scheme), the basic URL parser never looks at the base.
 
+use super::reuse;
 use super::tables::is_windows_drive_letter;
 use crate::scheme::{SchemeType, special_scheme_and_slashes};
 use crate::url::{Bounds, UrlRecord};
@@ -120,10 +121,11 @@ struct Layout {
 
 /// The URL parser on an already normal absolute URL without credentials: the record, or
 /// `None` to run the general path (which is then the one to decide, including failures).
-/// The input's length must fit in a `u32`.
+/// The input's length must fit in a `u32`. The serialization is written into `buffer`'s
+/// allocation if it has one (`super::reuse`), which is left to the general path otherwise.
 #[inline]
-pub(crate) fn parse_normal(input: &str) -> Option<UrlRecord> {
-    recognize::<false>(input).and_then(|layout| build(input, layout))
+pub(crate) fn parse_normal(input: &str, buffer: Option<&mut String>) -> Option<UrlRecord> {
+    recognize::<false>(input).and_then(|layout| build(input, layout, buffer))
 }
 
 /// Whether [`parse_normal`] takes `input`: then the URL parser succeeds on it, with any base.
@@ -390,9 +392,10 @@ fn not_special_without_host(
     })
 }
 
-/// The record: the serialization in one exact-size buffer, and the boundaries.
+/// The record: the serialization in one exact-size buffer (or `buffer`'s allocation, see
+/// `super::reuse`), and the boundaries.
 #[inline(always)]
-fn build(input: &str, layout: Layout) -> Option<UrlRecord> {
+fn build(input: &str, layout: Layout, buffer: Option<&mut String>) -> Option<UrlRecord> {
     let slash = usize::from(layout.insert_slash);
     // The boundaries first, all `usize` offsets into the serialization: they are what lives
     // across the allocation, ready to be stored as they are.
@@ -419,12 +422,14 @@ fn build(input: &str, layout: Layout) -> Option<UrlRecord> {
     // The serialization is the input with `input[kept_until..path_from]` (a default port)
     // dropped and a `/` inserted at `path_from` for an empty special path.
     let mut out = if layout.kept_until == layout.path_from && !layout.insert_slash {
-        // Nothing dropped or inserted: one allocation, one copy.
-        String::from(input)
+        // Nothing dropped or inserted: one allocation (none when reused), one copy.
+        let mut out = reuse(buffer, input.len());
+        out.push_str(input);
+        out
     } else {
         let head = input.get(..layout.kept_until)?;
         let rest = input.get(layout.path_from..)?;
-        let mut out = String::with_capacity(head.len() + slash + rest.len());
+        let mut out = reuse(buffer, head.len() + slash + rest.len());
         out.push_str(head);
         if layout.insert_slash {
             out.push('/');

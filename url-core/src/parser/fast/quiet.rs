@@ -24,6 +24,7 @@
 use super::{build, recognize};
 use crate::scheme::SchemeType;
 use crate::url::UrlRecord;
+use alloc::string::String;
 use host::HostKind;
 
 /// The validation error types the general path can report on an input the (non-listening)
@@ -41,7 +42,7 @@ pub const GENERAL_PATH_REPORTS: [host::ValidationError; 2] = [
 // `#[inline]`: only `UrlRecord::parse_with` with a listening sink calls it, and that is
 // instantiated in the crate that listens; a program that never does does not compile it.
 #[inline]
-pub(crate) fn parse_normal_quiet(input: &str) -> Option<UrlRecord> {
+pub(crate) fn parse_normal_quiet(input: &str, buffer: Option<&mut String>) -> Option<UrlRecord> {
     // Spec 4.3's URL units: only the path, query and fragment can hold a code point that is
     // not one, and the scans of `recognize::<true>` stop at them. (The scheme is ASCII
     // alphanumeric, `+`, `-` or `.`; there are no credentials; the port is digits; a domain of
@@ -58,5 +59,5 @@ pub(crate) fn parse_normal_quiet(input: &str) -> Option<UrlRecord> {
         Some((HostKind::Empty, ..)) if layout.scheme_type == SchemeType::File => {}
         _ => return None,
     }
-    build(input, layout)
+    build(input, layout, buffer)
 }

@@ -30,6 +30,7 @@
 //! Anything else is left to the general path, which `tests/fast_path.rs` and the parse fuzz
 //! target (which parses against bases) compare with this one.
 
+use super::super::reuse;
 use super::{Tail, fragment, path_query_fragment, query_fragment};
 use crate::scheme::SchemeType;
 use crate::url::{Bounds, UrlRecord};
@@ -39,7 +40,11 @@ use alloc::string::String;
 /// or `None` to run the general path. Out of line: inlined into `UrlRecord::parse` it made the
 /// absolute parse 2 instructions a URL dearer (callgrind, kasztp).
 #[inline(never)]
-pub(crate) fn parse_relative_normal(input: &str, base: &UrlRecord) -> Option<UrlRecord> {
+pub(crate) fn parse_relative_normal(
+    input: &str,
+    base: &UrlRecord,
+    buffer: Option<&mut String>,
+) -> Option<UrlRecord> {
     if !base.scheme_type.is_special() || base.scheme_type == SchemeType::File {
         return None;
     }
@@ -121,7 +126,7 @@ pub(crate) fn parse_relative_normal(input: &str, base: &UrlRecord) -> Option<Url
     };
     let head = base.serialization.get(..keep)?;
     let rest = input.get(skip..)?;
-    let mut out = String::with_capacity(head.len() + rest.len());
+    let mut out = reuse(buffer, head.len() + rest.len());
     out.push_str(head);
     out.push_str(rest);
     let query_start = match tail.query {

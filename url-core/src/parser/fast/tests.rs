@@ -10,7 +10,7 @@ use alloc::vec;
 /// The general path's record for `input`, which the fast path must equal where it answers.
 /// (The state machine directly, not the `testing` hook: these tests build without features.)
 fn general(input: &str) -> UrlRecord {
-    UrlRecord::parse_general(input, None, &percent::Utf8, &mut host::NoSink).unwrap()
+    UrlRecord::parse_general(input, None, &percent::Utf8, &mut host::NoSink, None).unwrap()
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn each_early_decision_agrees_with_the_general_path() {
         "file:///etc/hosts",             // file with an empty host
     ];
     for input in accepted {
-        let fast = parse_normal(input).unwrap_or_else(|| panic!("declined {input:?}"));
+        let fast = parse_normal(input, None).unwrap_or_else(|| panic!("declined {input:?}"));
         assert_eq!(fast, general(input), "{input:?}");
         assert_eq!(fast.check_invariants(), Ok(()), "{input:?}");
     }
@@ -148,7 +148,7 @@ fn each_early_decision_agrees_with_the_general_path() {
         "https://example.com/#a b",   // fragment state: a byte to encode
     ];
     for input in declined {
-        assert_eq!(parse_normal(input), None, "accepted {input:?}");
+        assert_eq!(parse_normal(input, None), None, "accepted {input:?}");
     }
 }
 
@@ -176,7 +176,7 @@ fn the_tail_pass_agrees_with_the_general_path_at_every_alignment() {
                         alloc::format!("https://{host}{path}"),
                         alloc::format!("foo://{host}{path}"),
                     ] {
-                        match parse_normal(&input) {
+                        match parse_normal(&input, None) {
                             Some(fast) => assert_eq!(fast, general(&input), "{input:?}"),
                             None => assert!(
                                 !harmless.contains(insert) || !path.starts_with('/'),
