@@ -5,6 +5,7 @@
 
 extern crate alloc;
 
+mod bulk;
 mod component;
 mod conversions;
 pub mod display;
