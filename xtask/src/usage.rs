@@ -81,12 +81,14 @@ commands:
                        licenses, its tests/ and complete metadata; each
                        unpacked .crate passes `cargo test --all-features` with our packages patched
                        to the unpacked ones (fixtures through URL_WPT_DIR / URL_DATASETS_DIR).
-  weight [--runs N] [--only ID,...]
+  weight [--runs N] [--only ID,...] [--timings]
                        Clean release builds of a one-URL binary with whatwg-url (default features,
                        and without), with url 2.5.8, and with nothing: crates compiled, median wall
                        time, binary size added. Fails if default whatwg-url builds more than url's
                        crates + 3. --only: those variants alone (whatwg-url-default,url-2-5-8 for
-                       the verdict).
+                       the verdict). --timings: one more clean build of each with cargo's
+                       --timings, and the units only that tree builds (frontend and codegen
+                       seconds) with the wall time after the last shared one.
   duplicates [--strict] [DIR ...]
                        Blocks of six or more significant lines of the same shape (literals and
                        comments aside) found twice, in the library packages by default; fails on a

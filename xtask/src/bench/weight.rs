@@ -10,6 +10,9 @@
 //! (default 1), in interleaved rounds; the table gives the crates compiled, the median wall time
 //! and the bytes the parser adds to the baseline binary. The targets of the issue: default
 //! `whatwg-url` builds no more crates than `url` plus 3, in at most 1.15× its time.
+//! `--timings` adds one more clean build of each with cargo's `--timings` and prints where the
+//! time goes: the crates one tree builds and the other does not, and the wall time after the
+//! last crate both trees share.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -18,6 +21,8 @@ use std::time::Instant;
 
 use crate::cmd;
 use crate::packages;
+
+mod timings;
 
 /// One throwaway crate: a label, its id (folder and binary name), its `[dependencies]` lines
 /// and the body of `main` after `let input = …;`.
@@ -45,8 +50,13 @@ const MAX_TIME_RATIO: f64 = 1.15;
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
     let mut runs = 1;
     let mut only: Option<Vec<String>> = None;
+    let mut timings = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
+        if arg == "--timings" {
+            timings = true;
+            continue;
+        }
         match (arg.as_str(), args.next()) {
             ("--runs", Some(n)) => match n.parse::<usize>() {
                 Ok(n) if n > 0 => runs = n,
@@ -58,14 +68,14 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
             ("--only", Some(ids)) => only = Some(ids.split(',').map(str::to_owned).collect()),
             _ => {
                 eprintln!(
-                    "error: usage: cargo xtask weight [--runs N] [--only ID,ID,...]{}",
+                    "error: usage: cargo xtask weight [--runs N] [--only ID,ID,...] [--timings]{}",
                     ids()
                 );
                 return ExitCode::from(2);
             }
         }
     }
-    match measure_all(root, runs, only.as_deref()) {
+    match measure_all(root, runs, only.as_deref(), timings) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(message) => {
@@ -136,7 +146,12 @@ fn variants(root: &Path) -> [Variant; 6] {
     ]
 }
 
-fn measure_all(root: &Path, runs: usize, only: Option<&[String]>) -> Result<bool, String> {
+fn measure_all(
+    root: &Path,
+    runs: usize,
+    only: Option<&[String]>,
+    timings: bool,
+) -> Result<bool, String> {
     let variants: Vec<Variant> = variants(root)
         .into_iter()
         .filter(|v| only.is_none_or(|ids| ids.iter().any(|id| id == v.id)))
@@ -196,6 +211,9 @@ fn measure_all(root: &Path, runs: usize, only: Option<&[String]>) -> Result<bool
             m.seconds,
             format_bytes(m.binary.saturating_sub(baseline))
         );
+    }
+    if timings {
+        timings::report(&variants, &dirs)?;
     }
     let (Some(ours), Some(url)) = (find(OURS), find(URL)) else {
         println!("\nweight: no verdict without both {OURS} and {URL}");
@@ -265,11 +283,18 @@ fn prepare(root: &Path, variant: &Variant) -> Result<PathBuf, String> {
 
 /// One clean release build of the scratch crate in `dir`: (crates compiled, wall seconds).
 fn build_clean(variant: &Variant, dir: &Path) -> Result<(usize, f64), String> {
+    build_clean_with(variant, dir, &[])
+}
+
+/// [`build_clean`] with more arguments to `cargo build` (`--timings`).
+fn build_clean_with(variant: &Variant, dir: &Path, extra: &[&str]) -> Result<(usize, f64), String> {
     let target = dir.join("target");
     if target.exists() {
         fs::remove_dir_all(&target).map_err(|e| format!("removing {}: {e}", target.display()))?;
     }
-    let mut build = cmd::cargo(dir, &["build", "--release", "--offline"]);
+    let mut args = vec!["build", "--release", "--offline"];
+    args.extend_from_slice(extra);
+    let mut build = cmd::cargo(dir, &args);
     build.env_remove("RUSTFLAGS").env_remove("CARGO_TARGET_DIR");
     let start = Instant::now();
     let (ok, _, stderr) = cmd::capture(&mut build)?;
