@@ -18,6 +18,10 @@ pub struct Job {
     edits: Edits,
     /// No edit to apply: each URL is printed as parsed (the common case, kept short).
     no_edits: bool,
+    /// Nothing but the URL itself is read (no edit, error listener, guessed scheme, JSON
+    /// record, `--invalid` or `must:`): each input is parsed into one `Url` the block keeps
+    /// (`Url::parse_into`), which allocates only while its buffer grows.
+    plain: bool,
     template: Option<Template>,
     /// The template has a `must:` placeholder.
     template_must: bool,
@@ -54,8 +58,17 @@ impl Job {
             Some(text) => Some(Template::parse(text).map_err(|e| e.to_string())?),
             None => None,
         };
+        let template_must = template.as_ref().is_some_and(Template::has_must);
+        let wants_errors = cli.json || cli.explain || cli.strict || cli.stats;
         Ok(Job {
-            template_must: template.as_ref().is_some_and(Template::has_must),
+            plain: edits.is_empty()
+                && !edits.iterates()
+                && !wants_errors
+                && !cli.guess_scheme
+                && !cli.json
+                && !cli.invalid
+                && !template_must,
+            template_must,
             template,
             no_edits: edits.is_empty(),
             edits,
@@ -77,7 +90,7 @@ impl Job {
             quiet: cli.quiet,
             forms: Forms::from_cli(cli),
             separator: Separator::parse(cli.query_separator.as_deref())?,
-            wants_errors: cli.json || cli.explain || cli.strict || cli.stats,
+            wants_errors,
         })
     }
 
@@ -122,6 +135,9 @@ impl Job {
             out.parsed += u64::from(ok);
             return;
         }
+        if self.plain {
+            return self.evaluate_plain(text, out);
+        }
         let (parsed, errors, guessed) = self.parse(text);
         if self.explain {
             out.stderr.push_str(&output::explain(
@@ -137,6 +153,22 @@ impl Job {
             Err(e) => Err(e.to_string()),
         };
         self.outcome(text, guessed, parsed, &errors, out);
+    }
+
+    /// [`Job::evaluate`] when only the URL is read: parsed into the block's scratch `Url`
+    /// (against the base, as `base.join(text)` parses), counted, printed from there.
+    fn evaluate_plain(&self, text: &str, out: &mut BlockOut) {
+        // Taken out of `out` while `out` is written to (`Url::default` allocates nothing).
+        let mut url = std::mem::take(&mut out.scratch);
+        match url.parse_into(text, self.base.as_ref()) {
+            Ok(()) => {
+                if self.counted(text, None, &[], out) {
+                    self.emit_url(&url, out);
+                }
+            }
+            Err(e) => self.outcome(text, None, Err(e.to_string()), &[], out),
+        }
+        out.scratch = url;
     }
 
     /// The one URL built from the `--set` components (no input), into `out`; a usage error
@@ -286,11 +318,16 @@ impl Job {
     /// Prints one resulting URL, or on stderr why there is none (stdout keeps results).
     fn emit(&self, text: &str, url: Result<Url, String>, out: &mut BlockOut) {
         match url {
-            Ok(url) => match &self.template {
-                Some(template) => out.line(&template.render(&url, &self.forms, self.separator)),
-                None => output::mode_lines(&url, self.mode, &self.forms, self.separator, out),
-            },
+            Ok(url) => self.emit_url(&url, out),
             Err(e) => self.report(text, &e, out),
+        }
+    }
+
+    /// Prints `url` through the template or the output mode.
+    fn emit_url(&self, url: &Url, out: &mut BlockOut) {
+        match &self.template {
+            Some(template) => out.line(&template.render(url, &self.forms, self.separator)),
+            None => output::mode_lines(url, self.mode, &self.forms, self.separator, out),
         }
     }
 

@@ -38,8 +38,8 @@ pub struct BlockOut {
     pub errors: BTreeMap<&'static str, u64>,
     /// `--verify` stopped at an input of this block: nothing after it is evaluated.
     pub stopped: bool,
-    /// The URL that `--bench` parses each input into: one buffer for the block, not one
-    /// allocation per input.
+    /// The URL that `--bench` and the plain path (`Job::evaluate`) parse each input into: one
+    /// buffer for the block, not one allocation per input.
     pub scratch: Url,
 }
 

@@ -391,6 +391,38 @@ fn json_matches_the_library_on_the_datasets() {
     }
 }
 
+/// The plain path (no flag that reads more than the URL: each input parsed into one reused
+/// `Url`) prints what `whatwg-url` gives for every line of the datasets, alone and against a
+/// base, one line after another into the same buffer.
+#[test]
+fn plain_output_matches_the_library_on_the_datasets() {
+    let lines: Vec<String> = test_support::datasets::lines()
+        .into_iter()
+        .filter(|l| !l.is_empty() && !l.contains('\r') && !l.starts_with('\u{feff}'))
+        .collect();
+    let input = lines.join("\n");
+    for base in [None, Some("https://example.org/dir/file?q#f")] {
+        let base_url = base.map(|b| whatwg_url::Url::parse(b, None).unwrap());
+        let mut args = vec!["--quiet"];
+        if let Some(base) = base {
+            args.extend(["--base", base]);
+        }
+        let (out, _, _) = wurl(&args, input.as_bytes());
+        let expected: String = lines
+            .iter()
+            .filter_map(|line| match &base_url {
+                Some(base) => base.join(line).ok(),
+                None => whatwg_url::Url::parse(line, None).ok(),
+            })
+            .map(|url| format!("{}\n", url.href()))
+            .collect();
+        assert!(
+            out == expected,
+            "base {base:?}: the output differs from the library's hrefs"
+        );
+    }
+}
+
 #[test]
 fn stats_bench_and_completions() {
     let input = b"https://a/\nhttps://u@b\\x\nnope\nhttp://[::1\n";
