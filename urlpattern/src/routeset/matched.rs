@@ -172,7 +172,7 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
             } else {
                 spans.get(from + g).and_then(|r| input.get(r))
             };
-            (name.as_str(), value)
+            (&**name, value)
         })
     }
 

@@ -145,14 +145,14 @@ impl<T, E: RegexEngine> Visit for First<'_, T, E> {
     fn bound(&self) -> usize {
         self.best
     }
-    fn candidate(&mut self, route: usize, next: Option<usize>, groups: Option<&[Group]>) {
+    fn candidate(&mut self, route: usize, next: Option<usize>, groups: &Groups, depth: usize) {
         if self.set.accepts(route, next, self.source) {
             self.best = route;
             self.next = next;
-            self.found = groups.and_then(|g| {
-                self.groups.get_mut(..g.len())?.copy_from_slice(g);
-                Some(g.len())
-            });
+            // The whole array, a fixed copy: a slice of the depth's length was a call to
+            // `memcpy`, 3% of a lookup (callgrind).
+            self.groups = *groups;
+            self.found = (depth <= KEPT).then_some(depth);
         }
     }
 }
@@ -176,7 +176,7 @@ impl<T, E: RegexEngine> Visit for All<'_, T, E> {
     fn bound(&self) -> usize {
         usize::MAX
     }
-    fn candidate(&mut self, route: usize, next: Option<usize>, _: Option<&[Group]>) {
+    fn candidate(&mut self, route: usize, next: Option<usize>, _: &Groups, _: usize) {
         if self.set.accepts(route, next, self.source) {
             self.found.push(route);
         }
