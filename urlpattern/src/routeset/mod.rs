@@ -369,9 +369,7 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
                 }
             } else if let Some(walked) = walked {
                 // What `shape_captures` would find again, segment by segment.
-                for (k, &(start, end)) in walked.groups.iter().enumerate() {
-                    spans.set(from + k, Some(start..end));
-                }
+                spans.set_walked(from, walked.groups);
                 if let (End::Tail { prefix, suffix }, Some(at)) = (&r.shape.end, walked.next) {
                     let tail = path
                         .get(at..)
