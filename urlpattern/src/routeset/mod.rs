@@ -136,8 +136,9 @@ struct First<'a, T, E: RegexEngine> {
     set: &'a RouteSet<T, E>,
     source: Source<'a>,
     best: usize,
-    groups: Groups,
-    found: Option<usize>,
+    /// The best route's groups and their number, if the walk kept them (not cleared before
+    /// the walk: `None` is one store, an array of groups sixteen).
+    found: Option<(Groups, usize)>,
     next: Option<usize>,
 }
 
@@ -151,8 +152,7 @@ impl<T, E: RegexEngine> Visit for First<'_, T, E> {
             self.next = next;
             // The whole array, a fixed copy: a slice of the depth's length was a call to
             // `memcpy`, 3% of a lookup (callgrind).
-            self.groups = *groups;
-            self.found = (depth <= KEPT).then_some(depth);
+            self.found = (depth <= KEPT).then_some((*groups, depth));
         }
     }
 }
@@ -286,7 +286,6 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
             set: self,
             source,
             best: usize::MAX,
-            groups: [(0, 0); KEPT],
             found: None,
             next: None,
         }
@@ -307,9 +306,9 @@ impl<T, E: RegexEngine> RouteSet<T, E> {
         if first.best == usize::MAX {
             return None;
         }
-        let walked = first.found.and_then(|n| {
+        let walked = first.found.as_ref().and_then(|(groups, n)| {
             Some(Walked {
-                groups: first.groups.get(..n)?,
+                groups: groups.get(..*n)?,
                 next: first.next,
             })
         });
