@@ -7,6 +7,7 @@
 //! `exec` matches them. Results borrow from the URL (`matched`).
 
 mod matched;
+mod segment;
 mod shape;
 mod trie;
 
