@@ -1,6 +1,7 @@
 //! Beyond the standard's text: `URLPattern.compareComponent` (shipped in Chromium) and
 //! `generate` (a proposal), each checked against its web-platform-tests fixture.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::cmp::Ordering;
 
@@ -37,7 +38,7 @@ fn empty_fixed_part() -> Part {
         kind: PartType::FixedText,
         value: String::new(),
         modifier: Modifier::None,
-        name: String::new(),
+        name: Cow::Borrowed(""),
         prefix: String::new(),
         suffix: String::new(),
     }
@@ -98,7 +99,7 @@ impl<E: RegexEngine> UrlPattern<E> {
         let refuse =
             |why: String| Error::new(Reason::Canonicalize(why)).in_component(component.as_str());
         let mut result = String::new();
-        for part in &c.parts {
+        for part in c.parts.iter() {
             if part.modifier != Modifier::None {
                 return Err(refuse(alloc::format!(
                     "cannot generate a part with the modifier `{}`",

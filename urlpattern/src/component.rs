@@ -1,5 +1,6 @@
 //! 1.4 Internals: compiling a component, and matching it.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -22,10 +23,11 @@ enum Matcher<R> {
 
 /// A component (1.3): pattern string, group name list, has regexp groups; and what matches it.
 pub(crate) struct Component<R> {
-    pub(crate) pattern_string: String,
-    pub(crate) names: Vec<String>,
+    /// The pattern string and the group name list are borrowed for `*` alone.
+    pub(crate) pattern_string: Cow<'static, str>,
+    pub(crate) names: Cow<'static, [Cow<'static, str>]>,
     pub(crate) has_regexp_groups: bool,
-    pub(crate) parts: Vec<Part>,
+    pub(crate) parts: Cow<'static, [Part]>,
     pub(crate) canon: Canon,
     pub(crate) options: Options,
     matcher: Matcher<R>,
@@ -47,34 +49,33 @@ impl<R> Component<R> {
         // empty text), matched directly; `tests::wildcard_shortcut` checks it against the
         // general steps for every component's callback and options.
         if input == "*" {
-            if let Some(wildcard) = Self::full_wildcard(&canon, options) {
-                return Ok(wildcard);
-            }
+            return Ok(Self::full_wildcard(canon, options));
         }
         Self::compile_parts(input, canon, options, engine, name)
     }
 
-    /// The component of the pattern `*` (`None` if the direct matcher refused it, which it
-    /// does not: it takes every part list without a regexp or modifier).
-    fn full_wildcard(canon: &Canon, options: Options) -> Option<Self> {
-        let parts = alloc::vec![Part {
+    /// The component of the pattern `*`: what the general steps give, with the name list,
+    /// pattern string and direct matcher of `*` borrowed (a route table builds seven of
+    /// them a route; allocating them was a third of building one).
+    fn full_wildcard(canon: Canon, options: Options) -> Self {
+        static NAMES: [Cow<'static, str>; 1] = [Cow::Borrowed("0")];
+        static PARTS: [Part; 1] = [Part {
             kind: PartType::FullWildcard,
             value: String::new(),
             modifier: crate::parser::Modifier::None,
-            name: String::from("0"),
+            name: Cow::Borrowed("0"),
             prefix: String::new(),
             suffix: String::new(),
         }];
-        let matcher = Matcher::Simple(Simple::new(&parts, &options)?);
-        Some(Component {
-            pattern_string: String::from("*"),
-            names: alloc::vec![String::from("0")],
+        Component {
+            pattern_string: Cow::Borrowed("*"),
+            names: Cow::Borrowed(&NAMES),
             has_regexp_groups: false,
-            parts,
-            canon: canon.clone(),
+            parts: Cow::Borrowed(&PARTS),
+            canon,
+            matcher: Matcher::Simple(Simple::full_wildcard(&options)),
             options,
-            matcher,
-        })
+        }
     }
 
     /// 1.4 compile a component, by the general steps.
@@ -88,7 +89,7 @@ impl<R> Component<R> {
         let name = name.as_str();
         let parts =
             parse_pattern_string(input, &options, &canon).map_err(|e| e.in_component(name))?;
-        let names: Vec<String> = parts
+        let names: Vec<Cow<'static, str>> = parts
             .iter()
             .filter(|p| p.kind != PartType::FixedText)
             .map(|p| p.name.clone())
@@ -118,10 +119,10 @@ impl<R> Component<R> {
         };
         let pattern_string = generate::pattern_string(&parts, &options);
         Ok(Component {
-            pattern_string,
-            names,
+            pattern_string: Cow::Owned(pattern_string),
+            names: Cow::Owned(names),
             has_regexp_groups,
-            parts,
+            parts: Cow::Owned(parts),
             canon,
             options,
             matcher,
@@ -205,7 +206,7 @@ impl<R> Component<R> {
                     .flatten()
                     .and_then(|r| input.get(r))
                     .map(String::from);
-                (name.clone(), value)
+                (String::from(&**name), value)
             })
             .collect();
         Some(groups)

@@ -32,7 +32,7 @@ pub(crate) fn regular_expression_and_name_list(
             continue;
         }
         debug_assert!(!part.name.is_empty());
-        names.push(part.name.clone());
+        names.push(String::from(&*part.name));
         let regexp_value = match part.kind {
             PartType::SegmentWildcard => segment.as_str(),
             PartType::FullWildcard => FULL_WILDCARD_REGEXP,

@@ -14,6 +14,7 @@
 //! so the time is bounded by steps × length², never exponential. The fuzz target `urlpattern`
 //! checks this matcher against the regular expression engine on every input.
 
+use alloc::borrow::Cow;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec;
@@ -35,7 +36,9 @@ enum Step {
 /// A part list the direct matcher handles.
 #[derive(Clone, Debug)]
 pub(crate) struct Simple {
-    steps: Vec<Step>,
+    /// Borrowed for `*` alone ([`Simple::full_wildcard`]), which seven of a `{ pathname }`
+    /// pattern's eight components are.
+    steps: Cow<'static, [Step]>,
     delimiter: Option<char>,
     ignore_case: bool,
     groups: usize,
@@ -157,7 +160,7 @@ impl Simple {
         }
         let wildcards = groups;
         Some(Simple {
-            steps,
+            steps: Cow::Owned(steps),
             delimiter: options.delimiter.chars().next(),
             ignore_case: options.ignore_case,
             groups,
@@ -165,10 +168,23 @@ impl Simple {
         })
     }
 
+    /// What [`Simple::new`] makes of the part list of `*` alone (one full wildcard, no prefix
+    /// or suffix), without allocating.
+    pub(crate) fn full_wildcard(options: &Options) -> Simple {
+        static STEPS: [Step; 1] = [Step::Full(0)];
+        Simple {
+            steps: Cow::Borrowed(&STEPS),
+            delimiter: options.delimiter.chars().next(),
+            ignore_case: options.ignore_case,
+            groups: 1,
+            wildcards: 1,
+        }
+    }
+
     /// Whether the part list is `*` alone: `(.*)`, which matches every string without a line
     /// terminator.
     pub(crate) fn is_full_wildcard(&self) -> bool {
-        matches!(self.steps.as_slice(), [Step::Full(_)])
+        matches!(&*self.steps, [Step::Full(_)])
     }
 
     fn literal_at(&self, text: &str, input: &str, pos: usize) -> bool {
@@ -201,9 +217,10 @@ impl Simple {
         mut caps: Option<&mut [Option<Range<usize>>]>,
     ) -> bool {
         let len = input.len();
+        let steps: &[Step] = &self.steps;
         // The shapes of most components, without the general loop's set-up: `*` alone, and
         // fixed text alone (an exact component), the same steps in short.
-        match self.steps.as_slice() {
+        match steps {
             [Step::Full(group)] => {
                 if line_terminator_or_end(input) != len {
                     return false;
@@ -215,14 +232,14 @@ impl Simple {
             [] => return input.is_empty(),
             _ => {}
         }
-        let mut memo = (self.wildcards > 1).then(|| Memo::new(self.steps.len(), len));
+        let mut memo = (self.wildcards > 1).then(|| Memo::new(steps.len(), len));
         let mut stack: Vec<Choice> = Vec::new();
         let mut i = 0;
         let mut pos = 0;
         'forward: loop {
             // Run forward from (i, pos) until the end or a failure.
             let ok = loop {
-                let Some(step) = self.steps.get(i) else {
+                let Some(step) = steps.get(i) else {
                     break pos == len;
                 };
                 match step {
@@ -240,7 +257,7 @@ impl Simple {
                         let rest = input.get(pos..).unwrap_or("");
                         // A last step can only end at the input's end; another tries its first
                         // end now and the others when backtracking.
-                        let last = i + 1 == self.steps.len();
+                        let last = i + 1 == steps.len();
                         let first_end = if matches!(step, Step::Segment(_)) {
                             // Lazy: the shortest segment first.
                             if last {
@@ -284,7 +301,7 @@ impl Simple {
             // Backtrack: the latest choice takes its next end, or is exhausted.
             while let Some(choice) = stack.last_mut() {
                 let step = choice.step;
-                let next_end = match self.steps.get(step) {
+                let next_end = match steps.get(step) {
                     Some(Step::Segment(_)) => input
                         .get(choice.end..)
                         .and_then(|s| s.chars().next())
@@ -300,7 +317,7 @@ impl Simple {
                     Some(end) => {
                         choice.end = end;
                         let start = choice.start;
-                        if let Some(Step::Segment(g) | Step::Full(g)) = self.steps.get(step) {
+                        if let Some(Step::Segment(g) | Step::Full(g)) = steps.get(step) {
                             set(&mut caps, *g, start..end);
                         }
                         i = step + 1;

@@ -1,5 +1,6 @@
 //! 2.1.3–2.1.5 Parts, options and parsing a pattern string into a part list.
 
+use alloc::borrow::Cow;
 use alloc::collections::BTreeSet;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -45,7 +46,8 @@ pub(crate) struct Part {
     pub(crate) kind: PartType,
     pub(crate) value: String,
     pub(crate) modifier: Modifier,
-    pub(crate) name: String,
+    /// Borrowed for `*` alone's `0` (a component built without allocating).
+    pub(crate) name: Cow<'static, str>,
     pub(crate) prefix: String,
     pub(crate) suffix: String,
 }
@@ -167,7 +169,7 @@ impl<'a> PatternParser<'a> {
             kind: PartType::FixedText,
             value: encoded,
             modifier: Modifier::None,
-            name: String::new(),
+            name: Cow::Borrowed(""),
             prefix: String::new(),
             suffix: String::new(),
         })
@@ -217,7 +219,7 @@ impl<'a> PatternParser<'a> {
                 kind: PartType::FixedText,
                 value,
                 modifier,
-                name: String::new(),
+                name: Cow::Borrowed(""),
                 prefix: String::new(),
                 suffix: String::new(),
             });
@@ -254,7 +256,7 @@ impl<'a> PatternParser<'a> {
             kind,
             value: regexp_value,
             modifier,
-            name,
+            name: Cow::Owned(name),
             prefix,
             suffix,
         })

@@ -5,6 +5,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::trie::Group;
 use super::{Route, Slot};
 use crate::engine::{DefaultEngine, RegexEngine};
 use crate::name::ComponentName;
@@ -60,6 +61,24 @@ impl Spans {
                 (start != u32::MAX).then_some(start as usize..end as usize)
             }
             Spans::Heap(slots) => slots.get(i).cloned().flatten(),
+        }
+    }
+
+    /// Sets the slots from `from` on to the walk's `groups`, which lie in an input no longer
+    /// than the `longest` given to [`Spans::new`]: inline, each offset is below `u32::MAX`
+    /// and fits as it is (`u32::try_from` for each was 30 instructions a lookup, callgrind).
+    pub(crate) fn set_walked(&mut self, from: usize, groups: &[Group]) {
+        match self {
+            Spans::Inline(slots, _) => {
+                for (slot, &(start, end)) in slots.iter_mut().skip(from).zip(groups) {
+                    *slot = (start as u32, end as u32);
+                }
+            }
+            Spans::Heap(slots) => {
+                for (slot, &(start, end)) in slots.iter_mut().skip(from).zip(groups) {
+                    *slot = Some(start..end);
+                }
+            }
         }
     }
 
@@ -172,7 +191,7 @@ impl<'s, 'u, T, E: RegexEngine> RouteMatch<'s, 'u, T, E> {
             } else {
                 spans.get(from + g).and_then(|r| input.get(r))
             };
-            (name.as_str(), value)
+            (&**name, value)
         })
     }
 

@@ -189,16 +189,20 @@ impl Shape {
 
 impl Seg {
     /// Whether the input segment `seg` matches; for a `:name`, its group's range in `seg`.
-    pub(crate) fn matches(&self, seg: &str) -> Option<Option<core::ops::Range<usize>>> {
+    /// `seg` is the bytes of a whole segment, so whole code points, as are the prefix and
+    /// suffix: a group of at least one byte between them is at least one code point.
+    pub(crate) fn matches(&self, seg: &[u8]) -> Option<Option<core::ops::Range<usize>>> {
         match self {
-            Seg::Exact(text) => (**text == *seg).then_some(None),
+            Seg::Exact(text) => (text.as_bytes() == seg).then_some(None),
             Seg::Param { prefix, suffix } if prefix.is_empty() && suffix.is_empty() => {
                 (!seg.is_empty()).then_some(Some(0..seg.len()))
             }
             Seg::Param { prefix, suffix } => {
                 let end = seg.len().checked_sub(suffix.len())?;
-                (end > prefix.len() && seg.starts_with(&**prefix) && seg.ends_with(&**suffix))
-                    .then_some(Some(prefix.len()..end))
+                (end > prefix.len()
+                    && seg.starts_with(prefix.as_bytes())
+                    && seg.ends_with(suffix.as_bytes()))
+                .then_some(Some(prefix.len()..end))
             }
         }
     }

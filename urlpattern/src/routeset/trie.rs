@@ -11,6 +11,7 @@ use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
+use super::segment::{SegmentAt, Slashes, hash, same, segment_at, segment_hash};
 use super::shape::{End, Seg, Shape};
 
 /// A node: the routes whose segments end here, and the children by the next segment.
@@ -47,9 +48,9 @@ pub(crate) trait Visit {
     /// Routes from this index on are of no more interest.
     fn bound(&self) -> usize;
     /// The segments of `route` match the input's first segments; `next` is where the input's
-    /// next segment starts (`None`: the input has no more); `groups`, the ranges in the input
-    /// of the groups of its `:name` segments, in order (`None` beyond [`KEPT`] of them).
-    fn candidate(&mut self, route: usize, next: Option<usize>, groups: Option<&[Group]>);
+    /// next segment starts (`None`: the input has no more); `groups[..depth]`, the ranges in
+    /// the input of the groups of its `:name` segments, in order (not kept beyond [`KEPT`]).
+    fn candidate(&mut self, route: usize, next: Option<usize>, groups: &Groups, depth: usize);
 }
 
 /// A group's range in the input, as recorded by the walk.
@@ -75,112 +76,11 @@ impl Default for Trie {
     }
 }
 
-/// The input's segment starting at `pos`, and where the next one starts.
-fn segment_at(input: &str, pos: usize) -> (&str, Option<usize>) {
-    let rest = input.get(pos..).unwrap_or("");
-    match find_slash(rest.as_bytes()) {
-        Some(slash) => (rest.get(..slash).unwrap_or(""), Some(pos + slash + 1)),
-        None => (rest, None),
-    }
-}
-
-/// Every byte of a word set to `b`.
-const fn splat(b: u8) -> u64 {
-    u64::from_ne_bytes([b; 8])
-}
-
-/// The position of the first `/` in `bytes`: eight bytes at a time (a word whose bytes
-/// XOR `/` has a zero byte holds one; the lowest flagged byte is the first, since a borrow
-/// only flags bytes above a zero one), the last few one by one. Segments are short: a call
-/// to `memchr` costs more (and a loop that hashes as it goes, 10% more instructions a
-/// lookup); byte by byte, three instructions a byte (a third of the walk, callgrind).
-fn find_slash(bytes: &[u8]) -> Option<usize> {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in chunks.by_ref() {
-        let w = word(chunk) ^ splat(b'/');
-        let zero = w.wrapping_sub(splat(0x01)) & !w & splat(0x80);
-        if zero != 0 {
-            return Some(at + (zero.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    let tail = chunks.remainder().iter().position(|&b| b == b'/')?;
-    Some(at + tail)
-}
-
-const K: u64 = 0x517c_c1b7_2722_0a95;
-
-/// FxHash's step: one word into the hash.
-fn mix(h: u64, word: u64) -> u64 {
-    (h.rotate_left(5) ^ word).wrapping_mul(K)
-}
-
-/// The little-endian word of up to eight bytes (zero-padded).
-fn word(bytes: &[u8]) -> u64 {
-    match <[u8; 8]>::try_from(bytes) {
-        Ok(w) => u64::from_le_bytes(w),
-        // A short tail, byte by byte (a copy into a buffer would call `memcpy`).
-        Err(_) => bytes.iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b)),
-    }
-}
-
-/// A hash of a segment, eight bytes at a time.
-fn hash(text: &str) -> u64 {
-    let mut h = 0;
-    let mut chunks = text.as_bytes().chunks_exact(8);
-    for chunk in chunks.by_ref() {
-        h = mix(h, word(chunk));
-    }
-    mix(mix(h, word(chunks.remainder())), text.len() as u64)
-}
-
-/// [`hash`] of the segment `text` that starts at `start` in `input`: the same value, with a
-/// tail shorter than eight bytes read as one word of the input (masked) where the input has
-/// eight bytes there, instead of byte by byte (most segments are shorter than eight bytes).
-fn segment_hash(input: &str, start: usize, text: &str) -> u64 {
-    let whole = text.len() & !7;
-    let left = text.len() - whole;
-    let from = start + whole;
-    let tail = match input.as_bytes().get(from..from + 8) {
-        Some(w) if left > 0 => word(w) & (u64::MAX >> (64 - 8 * left)),
-        _ => return hash(text),
-    };
-    let mut h = 0;
-    for chunk in text.as_bytes().chunks_exact(8) {
-        h = mix(h, word(chunk));
-    }
-    mix(mix(h, tail), text.len() as u64)
-}
-
-/// Whether two segments are equal, eight bytes at a time, the last few one by one
-/// (segments are short: a call to `memcmp` costs more).
-fn same(a: &str, b: &str) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let (mut x, mut y) = (a.as_bytes().chunks_exact(8), b.as_bytes().chunks_exact(8));
-    x.by_ref().zip(y.by_ref()).all(|(p, q)| word(p) == word(q))
-        && x.remainder().iter().zip(y.remainder()).all(|(p, q)| p == q)
-}
-
-/// The input's segment at some depth: where it starts, its text, and where the next one starts.
+/// The input of a walk, and its slashes.
 #[derive(Clone, Copy)]
-struct SegmentAt<'a> {
-    start: usize,
-    text: &'a str,
-    next: Option<usize>,
-}
-
-impl<'a> SegmentAt<'a> {
-    fn new(input: &'a str, pos: usize) -> Self {
-        let (text, next) = segment_at(input, pos);
-        SegmentAt {
-            start: pos,
-            text,
-            next,
-        }
-    }
+struct Walk<'a> {
+    input: &'a str,
+    slashes: Slashes,
 }
 
 /// Children by a fixed segment: compared one by one while they are few,
@@ -211,12 +111,12 @@ impl Exact {
 
     /// The child of the segment `text`, whose hash `hash` gives when needed.
     #[inline]
-    fn get_text(&self, text: &str, hash: impl FnOnce() -> u64) -> Option<usize> {
+    fn get_text(&self, text: &[u8], hash: impl FnOnce() -> u64) -> Option<usize> {
         if self.slots.is_empty() {
             return self
                 .entries
                 .iter()
-                .find(|(t, _)| same(t, text))
+                .find(|(t, _)| same(t.as_bytes(), text))
                 .map(|(_, c)| *c);
         }
         let h = hash();
@@ -230,7 +130,7 @@ impl Exact {
                     // is then `mix(mix(0, w), len)` of the text's one zero-padded word `w`,
                     // and `mix(h, ·)` is a bijection (an XOR, then a product by an odd
                     // constant), so the word, and with the length the text, is the same.
-                    if t.len() == text.len() && (text.len() <= 8 || same(t, text)) {
+                    if t.len() == text.len() && (text.len() <= 8 || same(t.as_bytes(), text)) {
                         return Some(*c);
                     }
                 }
@@ -240,7 +140,7 @@ impl Exact {
     }
 
     fn insert(&mut self, text: Box<str>, child: usize) {
-        let h = hash(&text);
+        let h = hash(text.as_bytes());
         self.hashes.push(h);
         self.entries.push((text, child));
         let n = self.entries.len();
@@ -288,7 +188,10 @@ impl Trie {
                 return;
             };
             let child = match seg {
-                Seg::Exact(text) => match node.exact.get_text(text, || hash(text)) {
+                Seg::Exact(text) => match node
+                    .exact
+                    .get_text(text.as_bytes(), || hash(text.as_bytes()))
+                {
                     Some(c) => Some(c),
                     None => {
                         node.exact.insert(text.clone(), fresh);
@@ -325,14 +228,10 @@ impl Trie {
     /// those before its bound).
     pub(crate) fn walk<V: Visit>(&self, input: &str, visit: &mut V) {
         let mut groups: Groups = [(0, 0); KEPT];
-        self.walk_from(
-            0,
-            input,
-            Some(SegmentAt::new(input, 0)),
-            &mut groups,
-            0,
-            visit,
-        );
+        let slashes = Slashes::of(input);
+        let at = Some(SegmentAt::new(input, 0, slashes));
+        let walk = Walk { input, slashes };
+        self.walk_from(0, walk, at, &mut groups, 0, visit);
     }
 
     /// The node `id`, at the input's segment `at` (`None`: past the last one), the groups of
@@ -342,7 +241,7 @@ impl Trie {
     fn walk_from<'a, V: Visit>(
         &self,
         mut id: usize,
-        input: &'a str,
+        walk: Walk<'a>,
         mut at: Option<SegmentAt<'a>>,
         groups: &mut Groups,
         mut depth: usize,
@@ -355,13 +254,12 @@ impl Trie {
             if node.first >= visit.bound() {
                 return;
             }
-            let found = groups.get(..depth);
             let Some(here) = at else {
                 for &route in &node.here {
                     if route >= visit.bound() {
                         break;
                     }
-                    visit.candidate(route, None, found);
+                    visit.candidate(route, None, groups, depth);
                 }
                 return;
             };
@@ -371,20 +269,25 @@ impl Trie {
                         if route >= visit.bound() {
                             break;
                         }
-                        visit.candidate(route, Some(here.start), found);
+                        visit.candidate(route, Some(here.start), groups, depth);
                     }
                 }
             }
             if node.exact.is_empty() && node.params.is_empty() {
                 return;
             }
-            let next = here.next.map(|pos| SegmentAt::new(input, pos));
+            let next = here
+                .next
+                .map(|pos| SegmentAt::new(walk.input, pos, walk.slashes));
             // The child to visit next, and the depth of groups there.
-            let mut pending = node.exact.get(input, &here).map(|child| (child, depth));
+            let mut pending = node
+                .exact
+                .get(walk.input, &here)
+                .map(|child| (child, depth));
             for (pattern, child) in &node.params {
                 if let Some(Some(range)) = pattern.matches(here.text) {
                     if let Some((child, depth)) = pending.take() {
-                        self.walk_from(child, input, next, groups, depth, visit);
+                        self.walk_from(child, walk, next, groups, depth, visit);
                     }
                     if let Some(slot) = groups.get_mut(depth) {
                         *slot = (here.start + range.start, here.start + range.end);
@@ -414,7 +317,7 @@ pub(crate) fn shape_captures(
         let (text, next) = segment_at(input, start);
         // Fixed segments were compared by the walk and have no group.
         if matches!(seg, Seg::Param { .. }) {
-            if let Some(Some(range)) = seg.matches(text) {
+            if let Some(Some(range)) = seg.matches(text.as_bytes()) {
                 set(group, start + range.start..start + range.end);
                 group += 1;
             }
@@ -436,55 +339,21 @@ mod tests {
     use super::{Exact, same};
 
     #[test]
-    fn segment_hash_is_hash() {
-        let input = "/a/bcdefghij/klmnopqrstuvwxyz0123/x/12345678/abc/de";
-        let mut start = 0;
-        for text in input.split('/') {
-            assert_eq!(
-                super::segment_hash(input, start, text),
-                super::hash(text),
-                "{text}"
-            );
-            start += text.len() + 1;
-        }
-    }
-
-    #[test]
     fn exact_children_few_and_many() {
         let mut exact = Exact::default();
         for i in 0..100 {
             exact.insert(alloc::format!("s{i}").into(), i);
             for j in 0..=i {
                 let key = alloc::format!("s{j}");
-                assert_eq!(exact.get_text(&key, || super::hash(&key)), Some(j));
+                let key = key.as_bytes();
+                assert_eq!(exact.get_text(key, || super::hash(key)), Some(j));
             }
-            assert_eq!(exact.get_text("s", || super::hash("s")), None);
-            assert_eq!(exact.get_text("t1", || super::hash("t1")), None);
+            assert_eq!(exact.get_text(b"s", || super::hash(b"s")), None);
+            assert_eq!(exact.get_text(b"t1", || super::hash(b"t1")), None);
         }
-        assert!(same("abc", "abc") && !same("abc", "abd") && !same("abc", "ab"));
-        let long = "abcdefghijklmnopq";
-        assert!(same(long, long) && !same(long, "abcdefghijklmnopr"));
-        assert!(!same(long, "abcdefgXijklmnopq"));
-    }
-
-    #[test]
-    fn find_slash_is_position() {
-        let text = "abcdefghijklmnopqrstuvwxyz0123456789";
-        for len in 0..text.len() {
-            for at in 0..=len {
-                let mut s = alloc::string::String::from(&text[..len]);
-                if at < len {
-                    s.replace_range(at..=at, "/");
-                    // A later `/` and bytes just above and below it change nothing.
-                    s.push_str("/.0\u{7f}");
-                }
-                assert_eq!(
-                    super::find_slash(s.as_bytes()),
-                    s.bytes().position(|b| b == b'/'),
-                    "{s:?}"
-                );
-            }
-        }
-        assert_eq!(super::find_slash("é€/x".as_bytes()), Some(5));
+        assert!(same(b"abc", b"abc") && !same(b"abc", b"abd") && !same(b"abc", b"ab"));
+        let long = b"abcdefghijklmnopq";
+        assert!(same(long, long) && !same(long, b"abcdefghijklmnopr"));
+        assert!(!same(long, b"abcdefgXijklmnopq"));
     }
 }
