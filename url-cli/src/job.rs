@@ -65,7 +65,6 @@ impl Job {
                 && !edits.iterates()
                 && !wants_errors
                 && !cli.guess_scheme
-                && !cli.json
                 && !cli.invalid
                 && !template_must,
             template_must,

@@ -118,14 +118,15 @@ fn word(bytes: &[u8]) -> u64 {
     }
 }
 
+/// The hash of `text`'s whole words (all but its last `len % 8` bytes).
+fn whole_words(text: &[u8]) -> u64 {
+    text.chunks_exact(8).fold(0, |h, chunk| mix(h, word(chunk)))
+}
+
 /// A hash of a segment, eight bytes at a time.
 pub(super) fn hash(text: &[u8]) -> u64 {
-    let mut h = 0;
-    let mut chunks = text.chunks_exact(8);
-    for chunk in chunks.by_ref() {
-        h = mix(h, word(chunk));
-    }
-    mix(mix(h, word(chunks.remainder())), text.len() as u64)
+    let tail = text.chunks_exact(8).remainder();
+    mix(mix(whole_words(text), word(tail)), text.len() as u64)
 }
 
 /// [`hash`] of the segment `text` that starts at `start` in `input`: the same value, with a
@@ -139,11 +140,7 @@ pub(super) fn segment_hash(input: &str, start: usize, text: &[u8]) -> u64 {
         Some(w) if left > 0 => word(w) & (u64::MAX >> (64 - 8 * left)),
         _ => return hash(text),
     };
-    let mut h = 0;
-    for chunk in text.chunks_exact(8) {
-        h = mix(h, word(chunk));
-    }
-    mix(mix(h, tail), text.len() as u64)
+    mix(mix(whole_words(text), tail), text.len() as u64)
 }
 
 /// Whether two segments are equal, eight bytes at a time, the last few one by one
