@@ -8,7 +8,8 @@
 //! the marked bytes, with `trailing_zeros`, looking each up in the one 256-entry class table
 //! ([`TAIL`], [`Pass::take`]). In the path state ([`BlockMarks::path`]) the marks are the bytes
 //! that are not an ASCII letter, digit, `/`, `-` or `_` (bytes in no class of [`TAIL`] but
-//! `/`'s); once the pass is in the query or fragment state ([`BlockMarks::query_fragment`]), the
+//! `/`'s), but for a `.` after a byte of the block other than `/`, which cannot start a dot
+//! segment (`marks.rs`, `is_plain_dot`); once the pass is in the query or fragment state ([`BlockMarks::query_fragment`]), the
 //! bytes that may stop those states. In most blocks one byte or none is marked. It replaces a scan per
 //! component that restarted at each delimiter and stopped at every `.` and `%` of the path,
 //! and then a pass over eight bytes at a time with a table load per byte (callgrind,
