@@ -22,9 +22,12 @@ fn plain(b: u8) -> bool {
     b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.'
 }
 
-/// Whether the path, query and fragment pass skips `b`.
-fn plain_in_path(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_')
+/// Whether the path, query and fragment pass skips `b` in the path state, after the byte
+/// `before` in its block (`None` for the first): a `.` is skipped unless it may start a segment.
+fn plain_in_path(before: Option<u8>, b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(b, b'/' | b'-' | b'_')
+        || (b == b'.' && before.is_some_and(|a| a != b'/'))
 }
 
 /// Checks one input (see the module docs).
@@ -39,9 +42,14 @@ pub fn check(data: &[u8]) {
         let b = comparand.first().copied().unwrap_or_default();
         let (vector, scalar) = block_ops(block, other, b);
         assert_eq!(vector, scalar, "{block:?} {other:?} {b}");
-        let marks = |f: fn(u8) -> bool| (0..16).fold(0u32, |m, k| m | u32::from(!f(block[k])) << k);
-        let in_query = |b: u8| (0x21..0x7F).contains(&b) && !b"\"#'<>`".contains(&b);
-        let model = [marks(plain), marks(plain_in_path), marks(in_query)];
+        let marks = |f: &dyn Fn(Option<u8>, u8) -> bool| {
+            (0..16usize).fold(0u32, |m, k| {
+                let before = k.checked_sub(1).map(|j| block[j]);
+                m | u32::from(!f(before, block[k])) << k
+            })
+        };
+        let in_query = |_, b: u8| (0x21..0x7F).contains(&b) && !b"\"#'<>`".contains(&b);
+        let model = [marks(&|_, b| plain(b)), marks(&plain_in_path), marks(&in_query)];
         for scans in block_scans(block) {
             assert_eq!(scans, model, "{block:?}");
         }

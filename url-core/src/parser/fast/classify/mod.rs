@@ -236,6 +236,16 @@ pub(in crate::parser) fn scan_in(
 #[inline(always)]
 pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
+    // Most hosts end within the window: one decision, and none on where the input ends.
+    if let Some(found) = window_marks(bytes, from, Native::host) {
+        if found != 0 {
+            return from + found.trailing_zeros() as usize;
+        }
+        if bytes.len() - from <= WINDOW {
+            return bytes.len();
+        }
+        i = from + WINDOW;
+    }
     while let Some(block) = bytes
         .get(i..i + 16)
         .and_then(|c| <&[u8; 16]>::try_from(c).ok())
@@ -264,4 +274,36 @@ pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
         }
         _ => i,
     }
+}
+
+/// The length of [`window_marks`]' window.
+pub(in crate::parser) const WINDOW: usize = 32;
+
+/// The bytes that `marks` (one of the [`BlockMarks`] scans) marks among the [`WINDOW`] bytes
+/// from `from` on, or up to the end of the input: byte `from + k` in bit `k`. It is two blocks,
+/// the one at `from` and the next, each moved back to the input's last sixteen bytes where it
+/// would pass the end (its marks shifted into place, those outside the window dropped), so
+/// that nothing branches on where the input ends: a scan that ends within the window (most
+/// hosts, and the path, query and fragment of most web URLs) takes one decision where it ends
+/// instead of one per block. `None` for input shorter than one block, or `from` past its end.
+#[inline(always)]
+pub(in crate::parser) fn window_marks(
+    bytes: &[u8],
+    from: usize,
+    marks: fn(&[u8; 16]) -> u32,
+) -> Option<u32> {
+    let last = bytes.len().checked_sub(16)?;
+    let left = bytes.len().checked_sub(from)?.min(WINDOW);
+    // `from <= len` so both blocks start at most sixteen bytes before `from`: their marks,
+    // placed sixteen bits up, never shift below bit 0.
+    let first_at = from.min(last);
+    let second_at = (from + 16).min(last);
+    let block = |at: usize| {
+        bytes
+            .get(at..at + 16)
+            .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+    };
+    let first = u64::from(marks(block(first_at)?)) << (first_at + 16 - from);
+    let second = u64::from(marks(block(second_at)?)) << (second_at + 16 - from);
+    Some(((first | second) >> 16) as u32 & ((1u64 << left) - 1) as u32)
 }

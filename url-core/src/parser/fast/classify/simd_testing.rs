@@ -17,8 +17,9 @@ pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 8], [u16; 
 /// The fast path's block scans on `block`, by the vector implementation, by the scalar twin
 /// of its operations and by the table (`marks.rs`, the parser's scans on other targets): the
 /// bytes (bit `k` for byte `k`) that are not an ASCII lower-case letter, digit, `-` or `.` (the
-/// host scan's), those that are not an ASCII letter, digit, `/`, `-` or `_` (the path, query
-/// and fragment pass's in the path state), and those that may stop the query or the fragment
+/// host scan's), those that are not an ASCII letter, digit, `/`, `-` or `_`, nor a `.` after a
+/// byte of the block other than `/` (the path, query and fragment pass's in the path state),
+/// and those that may stop the query or the fragment
 /// state (the C0 controls, space, DEL, non-ASCII, `"#'<>` and `` ` ``).
 pub fn block_scans(block: &[u8; 16]) -> [[u32; 3]; 3] {
     fn scans<M: BlockMarks>(block: &[u8; 16]) -> [u32; 3] {

@@ -6,7 +6,8 @@
 //! edges of the signed order) and one surrounding block, not with all of them.
 
 use super::marks::{
-    BlockMarks, ByTable, is_plain_host_byte, is_plain_path_byte, may_stop_query_or_fragment,
+    BlockMarks, ByTable, is_plain_dot, is_plain_host_byte, is_plain_path_byte,
+    may_stop_query_or_fragment,
 };
 use super::simd::{Scalar, Vector, all_ops};
 use alloc::vec::Vec;
@@ -110,12 +111,12 @@ fn every_operation_on_pseudo_random_blocks() {
 }
 
 /// A block scan by the three implementations (the vector one, the scalar twin of its
-/// operations, the table), against the model `plain` (the bytes it passes), on
-/// every byte value at every position of `base`, with (in turn) each of `seconds` five bytes
-/// after it.
+/// operations, the table), against the model `plain` (the bytes it passes, after the byte
+/// before them in the block, `None` for the first), on every byte value at every position of
+/// `base`, with (in turn) each of `seconds` five bytes after it.
 fn check_block_scan(
     scans: [fn(&[u8; 16]) -> u32; 3],
-    plain: fn(u8) -> bool,
+    plain: fn(Option<u8>, u8) -> bool,
     base: [u8; 16],
     seconds: &[Option<u8>],
 ) {
@@ -127,7 +128,10 @@ fn check_block_scan(
                 if let Some(s) = second {
                     block[(at + 5) % 16] = s;
                 }
-                let expected = (0..16).fold(0u32, |m, k| m | u32::from(!plain(block[k])) << k);
+                let expected = (0..16usize).fold(0u32, |m, k| {
+                    let before = k.checked_sub(1).map(|j| block[j]);
+                    m | u32::from(!plain(before, block[k])) << k
+                });
                 for scan in scans {
                     assert_eq!(scan(&block), expected, "{block:?}");
                 }
@@ -140,14 +144,17 @@ fn check_block_scan(
 fn the_block_host_scan_on_every_byte_value_at_every_position() {
     let seconds = [None, Some(b'/'), Some(0xC3)];
     let scans = [Scalar::host, Vector::host, ByTable::host];
-    check_block_scan(scans, is_plain_host_byte, *b"abcdefghij0123-.", &seconds);
+    let plain = |_, b| is_plain_host_byte(b);
+    check_block_scan(scans, plain, *b"abcdefghij0123-.", &seconds);
 }
 
 #[test]
 fn the_block_path_scan_on_every_byte_value_at_every_position() {
-    let seconds = [None, Some(b'.'), Some(0x80)];
+    // Dots after `/`, after other bytes and first; each replaced byte also comes before one.
+    let seconds = [None, Some(b'.'), Some(b'/'), Some(0x80)];
     let scans = [Scalar::path, Vector::path, ByTable::path];
-    check_block_scan(scans, is_plain_path_byte, *b"/Az09-_azAZ/b-c_", &seconds);
+    let plain = |before, b| is_plain_path_byte(b) || is_plain_dot(before, b);
+    check_block_scan(scans, plain, *b"./.z09-_a.AZ/.-.", &seconds);
 }
 
 #[test]
@@ -158,7 +165,7 @@ fn the_block_query_and_fragment_scan_on_every_byte_value_at_every_position() {
         Vector::query_fragment,
         ByTable::query_fragment,
     ];
-    let plain = |b| !may_stop_query_or_fragment(b);
+    let plain = |_, b| !may_stop_query_or_fragment(b);
     check_block_scan(scans, plain, *b"a=1&b=%20.~!$(*)", &seconds);
 }
 
@@ -174,6 +181,12 @@ fn the_predicates() {
             is_plain_path_byte(b),
             b.is_ascii_alphanumeric() || b"/-_".contains(&b)
         );
+        for before in (0..=u8::MAX).map(Some).chain([None]) {
+            assert_eq!(
+                is_plain_dot(before, b),
+                b == b'.' && before.is_some_and(|a| a != b'/')
+            );
+        }
         assert_eq!(
             may_stop_query_or_fragment(b),
             !(0x21..0x7F).contains(&b) || b"\"#'<>`".contains(&b)
