@@ -10,17 +10,17 @@
 //!
 //! [`parse_normal`] recognizes these inputs in one forward scan (table lookups, eight bytes
 //! per branch): the scheme as one word, the host as sixteen-byte blocks of lower-case letters,
-//! digits, `-` and `.` (`classify/`, `plain_host_end`: vector comparisons where the target has them)
-//! and with [`scan_in`] past them, then the path, query and
-//! fragment as one pass of a three-state automaton (`tail.rs`) that stops only at component
+//! digits, `-` and `.` (`classify/`, `plain_host_end`: vector comparisons where the target has
+//! them; the first 32 bytes as one window) and with [`scan_in`] past them, then the path, query
+//! and fragment as one pass of a three-state automaton (`tail.rs`) that stops only at component
 //! boundaries, bytes to encode and possible dot segments. It builds the record with one
 //! exact-size allocation and one copy of the input (three when a default port is dropped or a
 //! `/` inserted).
 //! On anything else it returns `None` and the caller runs the general state machine: it never
 //! decides a failure. The module's tests (`fast/tests.rs`: the scanner, the recognizers and each
-//! early decision) and `tests/fast_path.rs` check it against the general
-//! path (`UrlRecord::parse_without_fast_path`, feature `testing`) on every WPT input, the datasets and generated
-//! inputs.
+//! early decision) and `tests/fast_path.rs` check it against the general path
+//! (`UrlRecord::parse_without_fast_path`, feature `testing`) on every WPT input, the datasets
+//! and generated inputs.
 //!
 //! Nothing here depends on a base URL: with a scheme followed by `//` (or, for a URL that is
 //! not special, any scheme), the basic URL parser never looks at the base.

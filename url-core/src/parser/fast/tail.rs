@@ -9,9 +9,10 @@
 //! ([`TAIL`], [`Pass::take`]). In the path state ([`BlockMarks::path`]) the marks are the bytes
 //! that are not an ASCII letter, digit, `/`, `-` or `_` (bytes in no class of [`TAIL`] but
 //! `/`'s), but for a `.` after a byte of the block other than `/`, which cannot start a dot
-//! segment (`marks.rs`, `is_plain_dot`); once the pass is in the query or fragment state ([`BlockMarks::query_fragment`]), the
-//! bytes that may stop those states. In most blocks one byte or none is marked. It replaces a scan per
-//! component that restarted at each delimiter and stopped at every `.` and `%` of the path,
+//! segment (`marks.rs`, `is_plain_dot`); once the pass is in the query or fragment state
+//! ([`BlockMarks::query_fragment`]), the bytes that may stop those states. In most blocks one
+//! byte or none is marked. It replaces a scan per component that restarted at each delimiter
+//! and stopped at every `.` and `%` of the path,
 //! and then a pass over eight bytes at a time with a table load per byte (callgrind,
 //! `url-profile ours parse`, instructions a URL: kasztp 543.2 to 519.5, node_files 617.1 to
 //! 586.4, isaacs_files 899.4 to 737.1, the bench's generated long URLs 15,910 to 12,636). A
