@@ -49,7 +49,11 @@ pub fn check(data: &[u8]) {
             })
         };
         let in_query = |_, b: u8| (0x21..0x7F).contains(&b) && !b"\"#'<>`".contains(&b);
-        let model = [marks(&|_, b| plain(b)), marks(&plain_in_path), marks(&in_query)];
+        let model = [
+            marks(&|_, b| plain(b)),
+            marks(&plain_in_path),
+            marks(&in_query),
+        ];
         for scans in block_scans(block) {
             assert_eq!(scans, model, "{block:?}");
         }
