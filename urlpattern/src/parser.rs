@@ -99,10 +99,13 @@ const MAX_PARTS: usize = 1 << 14;
 struct PatternParser<'a> {
     tokens: Vec<Token<'a>>,
     encoding: Encoder<'a>,
-    segment_wildcard_regexp: String,
+    options: &'a Options,
     parts: Vec<Part>,
-    /// The names of `parts`, for "is a duplicate name" in logarithmic time.
-    names: BTreeSet<String>,
+    /// The names of `parts` that come from name tokens, for "is a duplicate name" in
+    /// logarithmic time. The numeric names are left out: they are distinct (one counter), and
+    /// a name token starts with an identifier start code point, never an ASCII digit, so no
+    /// numeric name is a name token's.
+    names: BTreeSet<&'a str>,
     pending_fixed_value: String,
     index: usize,
     next_numeric_name: usize,
@@ -163,8 +166,9 @@ impl<'a> PatternParser<'a> {
         if self.pending_fixed_value.is_empty() {
             return Ok(());
         }
-        let value = core::mem::take(&mut self.pending_fixed_value);
-        let encoded = self.encoding.encode(&value)?;
+        // Encoded from where it is, then emptied with its room kept for the next run of text.
+        let encoded = self.encoding.encode(&self.pending_fixed_value)?;
+        self.pending_fixed_value.clear();
         self.push(Part {
             kind: PartType::FixedText,
             value: encoded,
@@ -225,31 +229,31 @@ impl<'a> PatternParser<'a> {
             });
         }
         // The regexp value, then the type it stands for: an equivalent regexp token is the
-        // same part as a name or an asterisk.
-        let mut regexp_value = match regexp_or_wildcard {
-            None => self.segment_wildcard_regexp.clone(),
-            Some(t) if t.kind == TokenType::Asterisk => FULL_WILDCARD_REGEXP.to_string(),
-            Some(t) => t.value.to_string(),
+        // same part as a name or an asterisk. A name's value is the segment wildcard regexp
+        // and an asterisk's the full wildcard regexp, which are known to be those types
+        // without being written out; only a regexp token's value is compared with them.
+        let (kind, regexp_value) = match regexp_or_wildcard {
+            None => (PartType::SegmentWildcard, String::new()),
+            Some(t) if t.kind == TokenType::Asterisk => (PartType::FullWildcard, String::new()),
+            Some(t) if t.value == FULL_WILDCARD_REGEXP => (PartType::FullWildcard, String::new()),
+            Some(t) if t.value == segment_wildcard_regexp(self.options) => {
+                (PartType::SegmentWildcard, String::new())
+            }
+            Some(t) => (PartType::Regexp, t.value.to_string()),
         };
-        let mut kind = PartType::Regexp;
-        if regexp_value == self.segment_wildcard_regexp {
-            kind = PartType::SegmentWildcard;
-            regexp_value.clear();
-        } else if regexp_value == FULL_WILDCARD_REGEXP {
-            kind = PartType::FullWildcard;
-            regexp_value.clear();
-        }
         let name = if let Some(t) = name_token {
+            if !self.names.insert(t.value) {
+                return Err(Error::at(
+                    Reason::DuplicateName(t.value.to_string()),
+                    t.index,
+                ));
+            }
             t.value.to_string()
         } else {
             let n = self.next_numeric_name;
             self.next_numeric_name += 1;
             n.to_string()
         };
-        if !self.names.insert(name.clone()) {
-            let at = name_token.map_or(0, |t| t.index);
-            return Err(Error::at(Reason::DuplicateName(name), at));
-        }
         let prefix = self.encoding.encode(prefix)?;
         let suffix = self.encoding.encode(suffix)?;
         self.push(Part {
@@ -269,11 +273,23 @@ pub(crate) fn parse_pattern_string(
     options: &Options,
     encoding: &Canon,
 ) -> Result<Vec<Part>, Error> {
+    let tokens = tokenize(input, Policy::Strict)?;
+    // Each group token (a name, regexp, asterisk or open) makes at most a part and the fixed
+    // text before it a second; then the text at the end: room for them at once.
+    let groups = tokens
+        .iter()
+        .filter(|t| {
+            matches!(
+                t.kind,
+                TokenType::Name | TokenType::Regexp | TokenType::Asterisk | TokenType::Open
+            )
+        })
+        .count();
     let mut parser = PatternParser {
-        tokens: tokenize(input, Policy::Strict)?,
+        tokens,
         encoding: Encoder::new(encoding),
-        segment_wildcard_regexp: segment_wildcard_regexp(options),
-        parts: Vec::new(),
+        options,
+        parts: Vec::with_capacity((2 * groups + 1).min(MAX_PARTS)),
         names: BTreeSet::new(),
         pending_fixed_value: String::new(),
         index: 0,
