@@ -207,17 +207,18 @@ fn time_builds(build: &mut Vec<f64>, build_loop: &mut Vec<f64>, file: &mut Vec<f
     }));
 }
 
-/// Allocations (and reallocations) made by one call of `f`.
-fn allocations<T>(f: impl FnOnce() -> T) -> u64 {
-    let (a0, r0) = crate::malloc_count::counts();
+/// Allocations (and reallocations) made by one call of `f`, by the process-wide counter
+/// `counts` (the bench binary's `malloc_count::counts`).
+fn allocations<T>(counts: fn() -> (u64, u64), f: impl FnOnce() -> T) -> u64 {
+    let (a0, r0) = counts();
     let built = f();
-    let (a1, r1) = crate::malloc_count::counts();
+    let (a1, r1) = counts();
     drop(black_box(built));
     (a1 - a0) + (r1 - r0)
 }
 
-/// Runs the rows; `rounds` interleaved rounds.
-pub fn run(rounds: usize) {
+/// Runs the rows; `rounds` interleaved rounds; `counts`, the allocation counter.
+pub fn run(rounds: usize, counts: fn() -> (u64, u64)) {
     let paths = paths();
     let urls: Vec<Url> = paths
         .iter()
@@ -374,14 +375,16 @@ pub fn run(rounds: usize) {
         1000.0,
     );
     #[cfg(feature = "competitors")]
-    let theirs_allocs = allocations(build_matchit) as f64;
+    let theirs_allocs = allocations(counts, build_matchit) as f64;
     #[cfg(not(feature = "competitors"))]
     let theirs_allocs = f64::NAN;
     row(
         "allocations and reallocations per table",
         "count",
-        &mut vec![allocations(build_set) as f64],
-        &mut vec![allocations(|| ROUTES.iter().map(|r| pattern(r)).collect::<Vec<_>>()) as f64],
+        &mut vec![allocations(counts, build_set) as f64],
+        &mut vec![allocations(counts, || {
+            ROUTES.iter().map(|r| pattern(r)).collect::<Vec<_>>()
+        }) as f64],
         &mut vec![theirs_allocs],
         1.0,
     );

@@ -291,7 +291,8 @@ pub(crate) fn parse_pattern_string(
         options,
         parts: Vec::with_capacity((2 * groups + 1).min(MAX_PARTS)),
         names: BTreeSet::new(),
-        pending_fixed_value: String::new(),
+        // The fixed text pending is at most the input: room for it once, kept between parts.
+        pending_fixed_value: String::with_capacity(input.len()),
         index: 0,
         next_numeric_name: 0,
     };
