@@ -149,6 +149,33 @@ impl<'a> PatternParser<'a> {
         })
     }
 
+    /// The `char` token `first`, just consumed as fixed text, and the `char` tokens after it
+    /// that the loop of 2.1.5 would consume as fixed text one by one, consumed at once: their
+    /// values are the input's code points from `first`'s index on, back to back.
+    ///
+    /// Shortcut for 2.1.5 parse a pattern string, steps 7.1–7.3 and 7.7–7.8 (no name token,
+    /// no regexp or wildcard token, so the char token is fixed text appended to the pending
+    /// fixed value) on each `char` token of the run: a `char` token followed by a `name`,
+    /// `regexp` or `asterisk` token is a prefix (step 7.6 onwards), so it ends the run and
+    /// the loop reads it.
+    fn char_run(&mut self, input: &'a str, first: Token<'a>) -> &'a str {
+        let mut end = first.index + first.value.len();
+        while let (Some(t), next) = (self.tokens.get(self.index), self.tokens.get(self.index + 1)) {
+            let prefix = next.is_some_and(|n| {
+                matches!(
+                    n.kind,
+                    TokenType::Name | TokenType::Regexp | TokenType::Asterisk
+                )
+            });
+            if t.kind != TokenType::Char || prefix || t.index != end {
+                break;
+            }
+            end = t.index + t.value.len();
+            self.index += 1;
+        }
+        input.get(first.index..end).unwrap_or(first.value)
+    }
+
     /// Consume text: a run of `char` and `escaped-char` tokens.
     fn consume_text(&mut self) -> String {
         let mut result = String::new();
@@ -313,8 +340,12 @@ pub(crate) fn parse_pattern_string(
             continue;
         }
         // Fixed text is buffered, to make one part of as much of it as possible.
-        let fixed_token = char_token.or_else(|| parser.try_consume(TokenType::EscapedChar));
-        if let Some(token) = fixed_token {
+        if let Some(token) = char_token {
+            let run = parser.char_run(input, token);
+            parser.pending_fixed_value.push_str(run);
+            continue;
+        }
+        if let Some(token) = parser.try_consume(TokenType::EscapedChar) {
             parser.pending_fixed_value.push_str(token.value);
             continue;
         }
