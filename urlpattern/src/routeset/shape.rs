@@ -53,6 +53,7 @@ pub(crate) struct Shape {
 }
 
 /// A run of the part list: fixed text, or one of the two wildcards.
+#[derive(Clone, Copy)]
 enum Token<'a> {
     Text(&'a str),
     Segment,
@@ -115,33 +116,30 @@ impl Shape {
         if options.delimiter != "/" || options.ignore_case {
             return Shape::checked(Vec::new());
         }
-        let mut tokens: Vec<Token<'_>> = Vec::with_capacity(3 * parts.len());
-        for part in parts {
-            if part.modifier != Modifier::None {
-                return Self::from_tokens(&tokens, true);
-            }
-            match part.kind {
-                PartType::FixedText => tokens.push(Token::Text(&part.value)),
-                PartType::SegmentWildcard | PartType::FullWildcard => {
-                    tokens.push(Token::Text(&part.prefix));
-                    tokens.push(if part.kind == PartType::SegmentWildcard {
-                        Token::Segment
-                    } else {
-                        Token::Full
-                    });
-                    tokens.push(Token::Text(&part.suffix));
-                }
-                PartType::Regexp => return Self::from_tokens(&tokens, true),
-            }
-        }
-        Self::from_tokens(&tokens, false)
+        // The parts up to the first with a modifier or a `(regexp)`, as tokens: read twice
+        // (the `/` count, then the segments), not gathered in a list.
+        let plain = parts
+            .iter()
+            .position(|p| p.modifier != Modifier::None || p.kind == PartType::Regexp)
+            .unwrap_or(parts.len());
+        let tokens = parts.get(..plain).unwrap_or(&[]).iter().flat_map(|part| {
+            let (text, group, after) = match part.kind {
+                PartType::SegmentWildcard => (&*part.prefix, Some(Token::Segment), &*part.suffix),
+                PartType::FullWildcard => (&*part.prefix, Some(Token::Full), &*part.suffix),
+                _ => (&*part.value, None, ""),
+            };
+            [Some(Token::Text(text)), group, Some(Token::Text(after))]
+                .into_iter()
+                .flatten()
+        });
+        Self::from_tokens(tokens, plain < parts.len())
     }
 
     /// The segments of `tokens`; `cut`: more that the trie cannot say follows them.
-    fn from_tokens<'a>(tokens: &[Token<'a>], cut: bool) -> Shape {
+    fn from_tokens<'a>(tokens: impl Iterator<Item = Token<'a>> + Clone, cut: bool) -> Shape {
         // A segment a `/` of the text, and the last: room for them at once.
         let slashes: usize = tokens
-            .iter()
+            .clone()
             .map(|t| match t {
                 Token::Text(text) => text.bytes().filter(|&b| b == b'/').count(),
                 _ => 0,
@@ -149,21 +147,21 @@ impl Shape {
             .sum();
         let mut segs: Vec<Seg> = Vec::with_capacity(slashes.min(MAX_DEPTH) + 1);
         let mut cur = Current::default();
-        let mut rest = tokens.iter();
+        let mut rest = tokens;
         while let Some(token) = rest.next() {
             match token {
                 Token::Text(text) => {
-                    let mut rest: &'a str = text;
-                    while let Some(slash) = rest.bytes().position(|b| b == b'/') {
-                        cur.push_text(rest.get(..slash).unwrap_or(""));
+                    let mut left: &'a str = text;
+                    while let Some(slash) = left.bytes().position(|b| b == b'/') {
+                        cur.push_text(left.get(..slash).unwrap_or(""));
                         // A `/`: the segment is complete.
                         segs.push(cur.take());
                         if segs.len() == MAX_DEPTH {
                             return Shape::checked(segs);
                         }
-                        rest = rest.get(slash + 1..).unwrap_or("");
+                        left = left.get(slash + 1..).unwrap_or("");
                     }
-                    cur.push_text(rest);
+                    cur.push_text(left);
                 }
                 Token::Segment if cur.group.is_none() => cur.group = Some(true),
                 Token::Full if cur.group.is_none() => {
