@@ -109,12 +109,12 @@ impl Canon {
 
     /// Whether the callback is known to return `value` as it is, without running it.
     ///
-    /// Shortcut for "canonicalize a pathname" (3.1), steps 2–5 (the dummy URL, the basic URL
-    /// parser with path start state as state override, the path serialized): on the dummy
-    /// URL, `https:`, a value that starts with `/` goes through the `pathname` setter's own
-    /// steps, and whatwg-url says which values those give back unchanged. The setters fuzz
-    /// target checks that against the setter; the urlpattern target compiles patterns through
-    /// it.
+    /// Shortcut for "canonicalize a pathname" (3.1), steps 3–10, on a value with a leading
+    /// slash (so no `/-` to add and remove): steps 5–8 create the dummy URL (`https:`), empty
+    /// its path, run the basic URL parser with path start state as state override and
+    /// serialize the path, which are the `pathname` setter's own steps on that URL, and
+    /// whatwg-url says which values they give back unchanged (`is_canonical_special_path`,
+    /// which the setters fuzz target checks against the setter's general steps).
     fn keeps(&self, value: &str) -> bool {
         matches!(self, Canon::Pathname) && whatwg_url::is_canonical_special_path(value)
     }

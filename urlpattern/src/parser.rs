@@ -153,11 +153,11 @@ impl<'a> PatternParser<'a> {
     /// that the loop of 2.1.5 would consume as fixed text one by one, consumed at once: their
     /// values are the input's code points from `first`'s index on, back to back.
     ///
-    /// Shortcut for 2.1.5 parse a pattern string, steps 7.1–7.3 and 7.7–7.8 (no name token,
-    /// no regexp or wildcard token, so the char token is fixed text appended to the pending
-    /// fixed value) on each `char` token of the run: a `char` token followed by a `name`,
-    /// `regexp` or `asterisk` token is a prefix (step 7.6 onwards), so it ends the run and
-    /// the loop reads it.
+    /// Shortcut for 2.1.5 parse a pattern string, steps 3.1–3.3, 3.5 and 3.7 (no name
+    /// token, no regexp or wildcard token, so the char token is fixed text appended to the
+    /// pending fixed value) on each `char` token of the run: a `char` token followed by a
+    /// `name`, `regexp` or `asterisk` token is a prefix (step 3.4), so it ends the run and the
+    /// loop reads it.
     fn char_run(&mut self, input: &'a str, first: Token<'a>) -> &'a str {
         let mut end = first.index + first.value.len();
         while let (Some(t), next) = (self.tokens.get(self.index), self.tokens.get(self.index + 1)) {
@@ -256,9 +256,11 @@ impl<'a> PatternParser<'a> {
             });
         }
         // The regexp value, then the type it stands for: an equivalent regexp token is the
-        // same part as a name or an asterisk. A name's value is the segment wildcard regexp
-        // and an asterisk's the full wildcard regexp, which are known to be those types
-        // without being written out; only a regexp token's value is compared with them.
+        // same part as a name or an asterisk. The parser's segment wildcard regexp (2.1.5,
+        // step 1) is generated only for that comparison: a name's value is the segment
+        // wildcard regexp and an asterisk's the full wildcard regexp, which are known to be
+        // those types without being written out; only a regexp token's value is compared
+        // with them.
         let (kind, regexp_value) = match regexp_or_wildcard {
             None => (PartType::SegmentWildcard, String::new()),
             Some(t) if t.kind == TokenType::Asterisk => (PartType::FullWildcard, String::new()),
