@@ -255,7 +255,7 @@ fn main() {
         println!("(built without the `competitors` feature: only this project is measured)");
     }
     if opts.routes_only {
-        routeset::run(opts.min_rounds);
+        routeset::run(opts.min_rounds, malloc_count::counts);
         return;
     }
     if opts.urlpattern_only {

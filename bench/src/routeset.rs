@@ -175,8 +175,50 @@ fn per_lookup(n: usize, reps: usize, mut f: impl FnMut() -> usize) -> f64 {
     t.elapsed().as_nanos() as f64 / (n * reps).max(1) as f64
 }
 
-/// Runs the rows; `rounds` interleaved rounds.
-pub fn run(rounds: usize) {
+/// Tables built one after another for one timing of a build row.
+const BUILDS: usize = 4;
+
+/// ns per table of `build`, over [`BUILDS`] tables (dropped outside the timing).
+fn per_table<T>(mut build: impl FnMut() -> T) -> f64 {
+    let mut built = Vec::with_capacity(BUILDS);
+    let t = Instant::now();
+    for _ in 0..BUILDS {
+        built.push(build());
+    }
+    let ns = t.elapsed().as_nanos() as f64 / BUILDS as f64;
+    drop(black_box(built));
+    ns
+}
+
+/// Our three build rows: the route set, the patterns alone, the compiled patterns filed.
+fn time_builds(build: &mut Vec<f64>, build_loop: &mut Vec<f64>, file: &mut Vec<f64>) {
+    build.push(per_table(build_set));
+    let mut compiled: Vec<Vec<UrlPattern>> = Vec::with_capacity(BUILDS);
+    build_loop.push(per_table(|| {
+        compiled.push(ROUTES.iter().map(|r| pattern(r)).collect());
+    }));
+    file.push(per_table(|| {
+        let patterns = compiled.pop().unwrap_or_default();
+        patterns
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| (p, i))
+            .collect::<RouteSet<usize>>()
+    }));
+}
+
+/// Allocations (and reallocations) made by one call of `f`, by the process-wide counter
+/// `counts` (the bench binary's `malloc_count::counts`).
+fn allocations<T>(counts: fn() -> (u64, u64), f: impl FnOnce() -> T) -> u64 {
+    let (a0, r0) = counts();
+    let built = f();
+    let (a1, r1) = counts();
+    drop(black_box(built));
+    (a1 - a0) + (r1 - r0)
+}
+
+/// Runs the rows; `rounds` interleaved rounds; `counts`, the allocation counter.
+pub fn run(rounds: usize, counts: fn() -> (u64, u64)) {
     let paths = paths();
     let urls: Vec<Url> = paths
         .iter()
@@ -222,7 +264,7 @@ pub fn run(rounds: usize) {
     let (mut by_path, mut by_url, mut looped, mut theirs) = (vec![], vec![], vec![], vec![]);
     let (mut build, mut build_loop, mut build_theirs) = (vec![], vec![], vec![]);
     let mut file = vec![];
-    for _ in 0..rounds.max(1) {
+    for round in 0..rounds.max(1) {
         by_path.push(per_lookup(n, 400, || {
             paths
                 .iter()
@@ -246,28 +288,17 @@ pub fn run(rounds: usize) {
                 .map(|p| matchit_lookup(&router, black_box(p)))
                 .fold(0, usize::wrapping_add)
         }));
-        // Each table is built, timed, then dropped outside the timing.
-        let t = Instant::now();
-        let built = build_set();
-        build.push(t.elapsed().as_nanos() as f64);
-        drop(black_box(built));
-        let t = Instant::now();
-        let compiled: Vec<UrlPattern> = ROUTES.iter().map(|r| pattern(r)).collect();
-        build_loop.push(t.elapsed().as_nanos() as f64);
-        let t = Instant::now();
-        let filed: RouteSet<usize> = compiled
-            .into_iter()
-            .enumerate()
-            .map(|(i, p)| (p, i))
-            .collect();
-        file.push(t.elapsed().as_nanos() as f64);
-        drop(black_box(filed));
+        // The builds: ours and matchit's in turn, which of them first alternating by round
+        // (the first after the lookup loops meets colder caches), each timed over
+        // `BUILDS` tables built one after another and dropped after the timing.
+        let ours_first = round % 2 == 0;
+        if ours_first {
+            time_builds(&mut build, &mut build_loop, &mut file);
+        }
         #[cfg(feature = "competitors")]
-        {
-            let t = Instant::now();
-            let router = build_matchit();
-            build_theirs.push(t.elapsed().as_nanos() as f64);
-            drop(black_box(router));
+        build_theirs.push(per_table(build_matchit));
+        if !ours_first {
+            time_builds(&mut build, &mut build_loop, &mut file);
         }
     }
     println!(
@@ -342,5 +373,19 @@ pub fn run(rounds: usize) {
         &mut vec![],
         &mut build_theirs,
         1000.0,
+    );
+    #[cfg(feature = "competitors")]
+    let theirs_allocs = allocations(counts, build_matchit) as f64;
+    #[cfg(not(feature = "competitors"))]
+    let theirs_allocs = f64::NAN;
+    row(
+        "allocations and reallocations per table",
+        "count",
+        &mut vec![allocations(counts, build_set) as f64],
+        &mut vec![allocations(counts, || {
+            ROUTES.iter().map(|r| pattern(r)).collect::<Vec<_>>()
+        }) as f64],
+        &mut vec![theirs_allocs],
+        1.0,
     );
 }

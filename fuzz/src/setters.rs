@@ -190,6 +190,9 @@ pub fn apply(url: &mut Url, setter: Setter, value: &str) {
             what()
         );
     }
+    if setter == Setter::Pathname {
+        check_canonical_special_path(value);
+    }
     check_url(url);
     assert_eq!(
         Components::of(url),
@@ -208,6 +211,23 @@ pub fn apply(url: &mut Url, setter: Setter, value: &str) {
             setter.name()
         );
     }
+}
+
+/// `whatwg_url::is_canonical_special_path` (URLPattern's pathname encoding callback skips the
+/// setter on what it takes): the setter's general steps on a special URL give such a value
+/// back as it is.
+fn check_canonical_special_path(value: &str) {
+    if !whatwg_url::is_canonical_special_path(value) {
+        return;
+    }
+    let mut url = Url::parse("https://dummy.invalid/", None).expect("a constant URL");
+    url.try_set_pathname_without_shortcuts(value)
+        .expect("a special URL takes a pathname");
+    assert_eq!(
+        url.pathname(),
+        value,
+        "is_canonical_special_path({value:?}) but the pathname setter changes it"
+    );
 }
 
 /// The URL the setter's own steps give through the general state machine alone (whatwg-url's

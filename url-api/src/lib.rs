@@ -53,6 +53,10 @@ pub use setter_error::SetterError;
 pub use url::Url;
 #[cfg(feature = "encoding")]
 pub use url_core::EncodingRsEncoder;
+/// Whether the `pathname` setter of a special URL (not `file`) would give its value back as
+/// it is: for programs that canonicalize path text and want to skip the setter when it would
+/// change nothing (URLPattern's pathname encoding callback).
+pub use url_core::is_canonical_special_path;
 pub use url_core::{Encoded, Encoder, Utf8};
 pub use url_core::{
     HostKind, HostRef, Origin, ParseError, PathSegments, ReportedError, SchemeType, ValidationError,

@@ -98,6 +98,7 @@ pub use host::{
     FnSink, HostKind, HostRef, NoSink, OffsetSink, ReportedError, ValidationError, ValidationSink,
 };
 pub use origin::{OpaqueOrigin, Origin, TupleOrigin};
+pub use parser::is_canonical_special_path;
 pub use path::PathSegments;
 #[cfg(feature = "encoding")]
 pub use percent::EncodingRsEncoder;

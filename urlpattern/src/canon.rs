@@ -77,6 +77,11 @@ impl<'a> Encoder<'a> {
         if value.is_empty() {
             return Ok(String::new());
         }
+        // Text the callback gives back as it is needs neither the dummy URL nor a place
+        // among the values remembered.
+        if self.canon.keeps(value) {
+            return Ok(value.to_string());
+        }
         if let Some((_, encoded)) = self.seen.iter().find(|(v, _)| v == value) {
             return Ok(encoded.clone());
         }
@@ -102,12 +107,27 @@ impl Canon {
         self.canonicalize_on(value, &mut None)
     }
 
+    /// Whether the callback is known to return `value` as it is, without running it.
+    ///
+    /// Shortcut for "canonicalize a pathname" (3.1), steps 3–10, on a value with a leading
+    /// slash (so no `/-` to add and remove): steps 5–8 create the dummy URL (`https:`), empty
+    /// its path, run the basic URL parser with path start state as state override and
+    /// serialize the path, which are the `pathname` setter's own steps on that URL, and
+    /// whatwg-url says which values they give back unchanged (`is_canonical_special_path`,
+    /// which the setters fuzz target checks against the setter's general steps).
+    fn keeps(&self, value: &str) -> bool {
+        matches!(self, Canon::Pathname) && whatwg_url::is_canonical_special_path(value)
+    }
+
     /// Runs the callback on `value`, with the dummy URL in `dummy` (created there if absent)
     /// where it needs the dummy URL `https://dummy.invalid/`.
     fn canonicalize_on(&self, value: &str, dummy: &mut Option<Url>) -> Result<String, Error> {
         // Every callback returns the empty string as it is.
         if value.is_empty() {
             return Ok(String::new());
+        }
+        if self.keeps(value) {
+            return Ok(value.to_string());
         }
         match self {
             // Canonicalize a protocol: parse `<value>://dummy.invalid/`; its scheme.

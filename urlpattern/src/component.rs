@@ -1,6 +1,7 @@
 //! 1.4 Internals: compiling a component, and matching it.
 
 use alloc::borrow::Cow;
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -17,8 +18,10 @@ use crate::parser::{Options, Part, PartType, parse_pattern_string};
 enum Matcher<R> {
     /// The part list directly (no regexp group, no modifier).
     Simple(Simple),
-    /// The regular expression, after checking the fixed text it must start with.
-    Regex { regex: R, prefix: String },
+    /// The regular expression, after checking the fixed text it must start with. Boxed: a
+    /// compiled expression can be some hundred bytes, which every component would carry (and
+    /// every move of a pattern copy) though most route components match directly.
+    Regex { regex: Box<R>, prefix: String },
 }
 
 /// A component (1.3): pattern string, group name list, has regexp groups; and what matches it.
@@ -114,7 +117,10 @@ impl<R> Component<R> {
                     }
                     _ => String::new(),
                 };
-                Matcher::Regex { regex, prefix }
+                Matcher::Regex {
+                    regex: Box::new(regex),
+                    prefix,
+                }
             }
         };
         let pattern_string = generate::pattern_string(&parts, &options);

@@ -95,7 +95,13 @@ fn starts_with_digit(name: &str) -> bool {
 
 /// Generate a pattern string (2.3) from a part list.
 pub(crate) fn pattern_string(parts: &[Part], options: &Options) -> String {
-    let mut result = String::new();
+    // Room for every part's text and a few code points of syntax around it, at once: escapes
+    // are rare, and a string grown step by step was reallocated for most patterns.
+    let room: usize = parts
+        .iter()
+        .map(|p| p.value.len() + p.prefix.len() + p.suffix.len() + p.name.len() + 4)
+        .sum();
+    let mut result = String::with_capacity(room);
     for (index, part) in parts.iter().enumerate() {
         let previous = index.checked_sub(1).and_then(|i| parts.get(i));
         let next = parts.get(index + 1);

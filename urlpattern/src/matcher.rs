@@ -129,14 +129,13 @@ impl Simple {
         // At most a literal, a wildcard and a literal a part: allocated once.
         let mut steps: Vec<Step> = Vec::with_capacity(3 * parts.len());
         let mut groups = 0;
-        let literal = |steps: &mut Vec<Step>, text: &str| {
-            if text.is_empty() {
-                return;
-            }
-            if let Some(Step::Literal(last)) = steps.last_mut() {
-                last.push_str(text);
-            } else {
-                steps.push(Step::Literal(String::from(text)));
+        // The fixed text up to the next wildcard, gathered in one buffer and copied into its
+        // step at its length (a step's string grown piece by piece was reallocated).
+        let mut text = String::new();
+        let flush = |steps: &mut Vec<Step>, text: &mut String| {
+            if !text.is_empty() {
+                steps.push(Step::Literal(String::from(text.as_str())));
+                text.clear();
             }
         };
         for part in parts {
@@ -144,20 +143,22 @@ impl Simple {
                 return None;
             }
             match part.kind {
-                PartType::FixedText => literal(&mut steps, &part.value),
+                PartType::FixedText => text.push_str(&part.value),
                 PartType::SegmentWildcard | PartType::FullWildcard => {
-                    literal(&mut steps, &part.prefix);
+                    text.push_str(&part.prefix);
+                    flush(&mut steps, &mut text);
                     steps.push(if part.kind == PartType::SegmentWildcard {
                         Step::Segment(groups)
                     } else {
                         Step::Full(groups)
                     });
                     groups += 1;
-                    literal(&mut steps, &part.suffix);
+                    text.push_str(&part.suffix);
                 }
                 PartType::Regexp => return None,
             }
         }
+        flush(&mut steps, &mut text);
         let wildcards = groups;
         Some(Simple {
             steps: Cow::Owned(steps),

@@ -99,10 +99,13 @@ const MAX_PARTS: usize = 1 << 14;
 struct PatternParser<'a> {
     tokens: Vec<Token<'a>>,
     encoding: Encoder<'a>,
-    segment_wildcard_regexp: String,
+    options: &'a Options,
     parts: Vec<Part>,
-    /// The names of `parts`, for "is a duplicate name" in logarithmic time.
-    names: BTreeSet<String>,
+    /// The names of `parts` that come from name tokens, for "is a duplicate name" in
+    /// logarithmic time. The numeric names are left out: they are distinct (one counter), and
+    /// a name token starts with an identifier start code point, never an ASCII digit, so no
+    /// numeric name is a name token's.
+    names: BTreeSet<&'a str>,
     pending_fixed_value: String,
     index: usize,
     next_numeric_name: usize,
@@ -146,6 +149,33 @@ impl<'a> PatternParser<'a> {
         })
     }
 
+    /// The `char` token `first`, just consumed as fixed text, and the `char` tokens after it
+    /// that the loop of 2.1.5 would consume as fixed text one by one, consumed at once: their
+    /// values are the input's code points from `first`'s index on, back to back.
+    ///
+    /// Shortcut for 2.1.5 parse a pattern string, steps 3.1–3.3, 3.5 and 3.7 (no name
+    /// token, no regexp or wildcard token, so the char token is fixed text appended to the
+    /// pending fixed value) on each `char` token of the run: a `char` token followed by a
+    /// `name`, `regexp` or `asterisk` token is a prefix (step 3.4), so it ends the run and the
+    /// loop reads it.
+    fn char_run(&mut self, input: &'a str, first: Token<'a>) -> &'a str {
+        let mut end = first.index + first.value.len();
+        while let (Some(t), next) = (self.tokens.get(self.index), self.tokens.get(self.index + 1)) {
+            let prefix = next.is_some_and(|n| {
+                matches!(
+                    n.kind,
+                    TokenType::Name | TokenType::Regexp | TokenType::Asterisk
+                )
+            });
+            if t.kind != TokenType::Char || prefix || t.index != end {
+                break;
+            }
+            end = t.index + t.value.len();
+            self.index += 1;
+        }
+        input.get(first.index..end).unwrap_or(first.value)
+    }
+
     /// Consume text: a run of `char` and `escaped-char` tokens.
     fn consume_text(&mut self) -> String {
         let mut result = String::new();
@@ -163,8 +193,9 @@ impl<'a> PatternParser<'a> {
         if self.pending_fixed_value.is_empty() {
             return Ok(());
         }
-        let value = core::mem::take(&mut self.pending_fixed_value);
-        let encoded = self.encoding.encode(&value)?;
+        // Encoded from where it is, then emptied with its room kept for the next run of text.
+        let encoded = self.encoding.encode(&self.pending_fixed_value)?;
+        self.pending_fixed_value.clear();
         self.push(Part {
             kind: PartType::FixedText,
             value: encoded,
@@ -225,31 +256,33 @@ impl<'a> PatternParser<'a> {
             });
         }
         // The regexp value, then the type it stands for: an equivalent regexp token is the
-        // same part as a name or an asterisk.
-        let mut regexp_value = match regexp_or_wildcard {
-            None => self.segment_wildcard_regexp.clone(),
-            Some(t) if t.kind == TokenType::Asterisk => FULL_WILDCARD_REGEXP.to_string(),
-            Some(t) => t.value.to_string(),
+        // same part as a name or an asterisk. The parser's segment wildcard regexp (2.1.5,
+        // step 1) is generated only for that comparison: a name's value is the segment
+        // wildcard regexp and an asterisk's the full wildcard regexp, which are known to be
+        // those types without being written out; only a regexp token's value is compared
+        // with them.
+        let (kind, regexp_value) = match regexp_or_wildcard {
+            None => (PartType::SegmentWildcard, String::new()),
+            Some(t) if t.kind == TokenType::Asterisk => (PartType::FullWildcard, String::new()),
+            Some(t) if t.value == FULL_WILDCARD_REGEXP => (PartType::FullWildcard, String::new()),
+            Some(t) if t.value == segment_wildcard_regexp(self.options) => {
+                (PartType::SegmentWildcard, String::new())
+            }
+            Some(t) => (PartType::Regexp, t.value.to_string()),
         };
-        let mut kind = PartType::Regexp;
-        if regexp_value == self.segment_wildcard_regexp {
-            kind = PartType::SegmentWildcard;
-            regexp_value.clear();
-        } else if regexp_value == FULL_WILDCARD_REGEXP {
-            kind = PartType::FullWildcard;
-            regexp_value.clear();
-        }
         let name = if let Some(t) = name_token {
+            if !self.names.insert(t.value) {
+                return Err(Error::at(
+                    Reason::DuplicateName(t.value.to_string()),
+                    t.index,
+                ));
+            }
             t.value.to_string()
         } else {
             let n = self.next_numeric_name;
             self.next_numeric_name += 1;
             n.to_string()
         };
-        if !self.names.insert(name.clone()) {
-            let at = name_token.map_or(0, |t| t.index);
-            return Err(Error::at(Reason::DuplicateName(name), at));
-        }
         let prefix = self.encoding.encode(prefix)?;
         let suffix = self.encoding.encode(suffix)?;
         self.push(Part {
@@ -269,13 +302,26 @@ pub(crate) fn parse_pattern_string(
     options: &Options,
     encoding: &Canon,
 ) -> Result<Vec<Part>, Error> {
+    let tokens = tokenize(input, Policy::Strict)?;
+    // Each group token (a name, regexp, asterisk or open) makes at most a part and the fixed
+    // text before it a second; then the text at the end: room for them at once.
+    let groups = tokens
+        .iter()
+        .filter(|t| {
+            matches!(
+                t.kind,
+                TokenType::Name | TokenType::Regexp | TokenType::Asterisk | TokenType::Open
+            )
+        })
+        .count();
     let mut parser = PatternParser {
-        tokens: tokenize(input, Policy::Strict)?,
+        tokens,
         encoding: Encoder::new(encoding),
-        segment_wildcard_regexp: segment_wildcard_regexp(options),
-        parts: Vec::new(),
+        options,
+        parts: Vec::with_capacity((2 * groups + 1).min(MAX_PARTS)),
         names: BTreeSet::new(),
-        pending_fixed_value: String::new(),
+        // The fixed text pending is at most the input: room for it once, kept between parts.
+        pending_fixed_value: String::with_capacity(input.len()),
         index: 0,
         next_numeric_name: 0,
     };
@@ -296,8 +342,12 @@ pub(crate) fn parse_pattern_string(
             continue;
         }
         // Fixed text is buffered, to make one part of as much of it as possible.
-        let fixed_token = char_token.or_else(|| parser.try_consume(TokenType::EscapedChar));
-        if let Some(token) = fixed_token {
+        if let Some(token) = char_token {
+            let run = parser.char_run(input, token);
+            parser.pending_fixed_value.push_str(run);
+            continue;
+        }
+        if let Some(token) = parser.try_consume(TokenType::EscapedChar) {
             parser.pending_fixed_value.push_str(token.value);
             continue;
         }

@@ -27,6 +27,7 @@ use report::{HostInput, InputMap, Listener, Report};
 
 #[cfg(feature = "testing")]
 pub use fast::{GENERAL_PATH_REPORTS, simd_testing};
+pub use overrides::is_canonical_special_path;
 
 /// Appends `s` to `out`, UTF-8 percent-encoding the bytes `set` names (spec 1.3): the one
 /// encoder of the workspace, in `percent`.

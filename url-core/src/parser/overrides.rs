@@ -32,6 +32,52 @@ use alloc::string::String;
 use host::{HostKind, NoSink, ValidationSink};
 use percent::{AsciiSet, Encoder, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, Utf8};
 
+/// The scan of [`UrlRecord::path_shortcut`]: `None` where its input needs the general steps
+/// (a `\`, a tab or newline, a single- or double-dot segment after a `/`), else whether a code
+/// point of it is to be percent-encoded with the path percent-encode set.
+fn special_path_scan(bytes: &[u8]) -> Option<bool> {
+    let mut i = 0;
+    let mut to_encode = false;
+    loop {
+        i = scan(bytes, i, SPECIAL_PATH_STOP);
+        match bytes.get(i) {
+            None => return Some(to_encode),
+            Some(b'.' | b'%') => {
+                if bytes.get(i.wrapping_sub(1)) == Some(&b'/') {
+                    let segment = dot_segment_candidate(bytes, i);
+                    if is_single_dot(segment) || is_double_dot(segment) {
+                        return None;
+                    }
+                }
+                i += 1;
+            }
+            Some(b'\\' | b'\t' | b'\n' | b'\r') => return None,
+            // A byte of the path percent-encode set (the scan's other stops).
+            Some(_) => {
+                to_encode = true;
+                i += 1;
+            }
+        }
+    }
+}
+
+/// Whether the path start state and the path state (spec 4.4), run with a state override on
+/// a special URL other than `file` whose path is empty (the `pathname` setter's steps, spec
+/// 6.1), give the path `path` back exactly: `path` starts with `/` and has no `\`, no tab or
+/// newline, no single- or double-dot segment and no code point of the path percent-encode set.
+/// The setters fuzz target checks it against the setter.
+///
+/// ```
+/// use url_core::is_canonical_special_path;
+/// assert!(is_canonical_special_path("/repos/a%2Fb/issues"));
+/// assert!(!is_canonical_special_path("/a/../b"));
+/// assert!(!is_canonical_special_path("/caf\u{e9}"));
+/// assert!(!is_canonical_special_path("a/b"));
+/// ```
+pub fn is_canonical_special_path(path: &str) -> bool {
+    path.starts_with('/') && special_path_scan(path.as_bytes()) == Some(false)
+}
+
 impl UrlRecord {
     /// The basic URL parser (spec 4.4) with this URL as *url* and `state` as *state
     /// override*, UTF-8, no validation errors. Modifies `self` in place.
@@ -264,30 +310,7 @@ impl UrlRecord {
                 return None;
             }
         }
-        let mut i = 0;
-        let mut to_encode = false;
-        loop {
-            i = scan(bytes, i, SPECIAL_PATH_STOP);
-            match bytes.get(i) {
-                None => break,
-                Some(b'.' | b'%') => {
-                    if bytes.get(i.wrapping_sub(1)) == Some(&b'/') {
-                        let segment = dot_segment_candidate(bytes, i);
-                        if is_single_dot(segment) || is_double_dot(segment) {
-                            return None;
-                        }
-                    }
-                    i += 1;
-                }
-                Some(b'\\' | b'\t' | b'\n' | b'\r') => return None,
-                // A byte of the path percent-encode set (the scan's other stops).
-                Some(_) => {
-                    to_encode = true;
-                    i += 1;
-                }
-            }
-        }
-        let encoded = if to_encode {
+        let encoded = if special_path_scan(bytes)? {
             Cow::Owned(encode(input, PATH))
         } else {
             Cow::Borrowed(input)

@@ -12,6 +12,7 @@
 //! one segment, a `*` with more groups after it) ends the segments that the trie checks, and
 //! the route's own pattern decides from there (a checked candidate).
 
+use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -52,33 +53,53 @@ pub(crate) struct Shape {
 }
 
 /// A run of the part list: fixed text, or one of the two wildcards.
+#[derive(Clone, Copy)]
 enum Token<'a> {
     Text(&'a str),
     Segment,
     Full,
 }
 
-/// The segment being read.
+/// The segment being read. Most segments are one piece of a part's text, which is borrowed
+/// until the segment is boxed (one allocation at its length); a segment of several pieces is
+/// built in a string.
 #[derive(Default)]
-struct Current {
-    before: String,
+struct Current<'a> {
+    before: Cow<'a, str>,
     group: Option<bool>,
-    after: String,
+    after: Cow<'a, str>,
 }
 
-impl Current {
-    fn push_text(&mut self, text: &str) {
+impl<'a> Current<'a> {
+    fn push_text(&mut self, text: &'a str) {
         let to = match self.group {
             None => &mut self.before,
             Some(_) => &mut self.after,
         };
-        // Most segments are one piece of text: allocated at its length, the boxed segment
-        // is not reallocated to fit (`push_str` on an empty string makes room for 8 bytes).
         if to.is_empty() {
-            *to = String::from(text);
-        } else {
-            to.push_str(text);
+            *to = Cow::Borrowed(text);
+        } else if !text.is_empty() {
+            to.to_mut().push_str(text);
         }
+    }
+
+    /// The segment read, `self` left empty for the next.
+    fn take(&mut self) -> Seg {
+        let done = core::mem::take(self);
+        match done.group {
+            None => Seg::Exact(boxed(done.before)),
+            Some(_) => Seg::Param {
+                prefix: boxed(done.before),
+                suffix: boxed(done.after),
+            },
+        }
+    }
+}
+
+fn boxed(text: Cow<'_, str>) -> Box<str> {
+    match text {
+        Cow::Borrowed(text) => text.into(),
+        Cow::Owned(text) => text.into_boxed_str(),
     }
 }
 
@@ -95,55 +116,52 @@ impl Shape {
         if options.delimiter != "/" || options.ignore_case {
             return Shape::checked(Vec::new());
         }
-        let mut tokens: Vec<Token<'_>> = Vec::new();
-        for part in parts {
-            if part.modifier != Modifier::None {
-                return Self::from_tokens(&tokens, true);
-            }
-            match part.kind {
-                PartType::FixedText => tokens.push(Token::Text(&part.value)),
-                PartType::SegmentWildcard | PartType::FullWildcard => {
-                    tokens.push(Token::Text(&part.prefix));
-                    tokens.push(if part.kind == PartType::SegmentWildcard {
-                        Token::Segment
-                    } else {
-                        Token::Full
-                    });
-                    tokens.push(Token::Text(&part.suffix));
-                }
-                PartType::Regexp => return Self::from_tokens(&tokens, true),
-            }
-        }
-        Self::from_tokens(&tokens, false)
+        // The parts up to the first with a modifier or a `(regexp)`, as tokens: read twice
+        // (the `/` count, then the segments), not gathered in a list.
+        let plain = parts
+            .iter()
+            .position(|p| p.modifier != Modifier::None || p.kind == PartType::Regexp)
+            .unwrap_or(parts.len());
+        let tokens = parts.get(..plain).unwrap_or(&[]).iter().flat_map(|part| {
+            let (text, group, after) = match part.kind {
+                PartType::SegmentWildcard => (&*part.prefix, Some(Token::Segment), &*part.suffix),
+                PartType::FullWildcard => (&*part.prefix, Some(Token::Full), &*part.suffix),
+                _ => (&*part.value, None, ""),
+            };
+            [Some(Token::Text(text)), group, Some(Token::Text(after))]
+                .into_iter()
+                .flatten()
+        });
+        Self::from_tokens(tokens, plain < parts.len())
     }
 
     /// The segments of `tokens`; `cut`: more that the trie cannot say follows them.
-    fn from_tokens(tokens: &[Token<'_>], cut: bool) -> Shape {
-        let mut segs: Vec<Seg> = Vec::new();
+    fn from_tokens<'a>(tokens: impl Iterator<Item = Token<'a>> + Clone, cut: bool) -> Shape {
+        // A segment a `/` of the text, and the last: room for them at once.
+        let slashes: usize = tokens
+            .clone()
+            .map(|t| match t {
+                Token::Text(text) => text.bytes().filter(|&b| b == b'/').count(),
+                _ => 0,
+            })
+            .sum();
+        let mut segs: Vec<Seg> = Vec::with_capacity(slashes.min(MAX_DEPTH) + 1);
         let mut cur = Current::default();
-        let mut rest = tokens.iter();
+        let mut rest = tokens;
         while let Some(token) = rest.next() {
             match token {
                 Token::Text(text) => {
-                    let mut pieces = text.split('/');
-                    if let Some(first) = pieces.next() {
-                        cur.push_text(first);
-                    }
-                    for piece in pieces {
+                    let mut left: &'a str = text;
+                    while let Some(slash) = left.bytes().position(|b| b == b'/') {
+                        cur.push_text(left.get(..slash).unwrap_or(""));
                         // A `/`: the segment is complete.
-                        let done = core::mem::take(&mut cur);
-                        segs.push(match done.group {
-                            None => Seg::Exact(done.before.into()),
-                            Some(_) => Seg::Param {
-                                prefix: done.before.into(),
-                                suffix: done.after.into(),
-                            },
-                        });
+                        segs.push(cur.take());
                         if segs.len() == MAX_DEPTH {
                             return Shape::checked(segs);
                         }
-                        cur.push_text(piece);
+                        left = left.get(slash + 1..).unwrap_or("");
                     }
+                    cur.push_text(left);
                 }
                 Token::Segment if cur.group.is_none() => cur.group = Some(true),
                 Token::Full if cur.group.is_none() => {
@@ -161,7 +179,7 @@ impl Shape {
                     return Shape {
                         segs,
                         end: End::Tail {
-                            prefix: cur.before.into(),
+                            prefix: boxed(cur.before),
                             suffix: suffix.into(),
                         },
                     };
@@ -173,13 +191,7 @@ impl Shape {
         if cut {
             return Shape::checked(segs);
         }
-        segs.push(match cur.group {
-            None => Seg::Exact(cur.before.into()),
-            Some(_) => Seg::Param {
-                prefix: cur.before.into(),
-                suffix: cur.after.into(),
-            },
-        });
+        segs.push(cur.take());
         Shape {
             segs,
             end: End::Here,

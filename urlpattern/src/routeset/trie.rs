@@ -18,8 +18,9 @@ use super::shape::{End, Seg, Shape};
 struct Node {
     /// Children by a fixed segment.
     exact: Exact,
-    /// Children by a `:name` segment (its prefix and suffix), in order of creation, and the
-    /// same by segment (to file a route in time logarithmic in the number of children).
+    /// Children by a `:name` segment (its prefix and suffix), in order of creation, and,
+    /// once they are more than [`Exact::FEW`], the same by segment (to file a route in time
+    /// logarithmic in the number of children; while few, they are compared one by one).
     params: Vec<(Seg, usize)>,
     param_index: BTreeMap<Seg, usize>,
     /// Routes whose pattern ends here (`End::Here`), in table order.
@@ -39,6 +40,27 @@ impl Node {
             here: Vec::new(),
             rest: Vec::new(),
             first,
+        }
+    }
+}
+
+impl Node {
+    /// The child of the `:name` segment `seg`, when filing.
+    fn param_child(&self, seg: &Seg) -> Option<usize> {
+        if self.params.len() <= Exact::FEW {
+            return self.params.iter().find(|(s, _)| s == seg).map(|(_, c)| *c);
+        }
+        self.param_index.get(seg).copied()
+    }
+
+    fn add_param(&mut self, seg: &Seg, child: usize) {
+        self.params.push((seg.clone(), child));
+        if self.params.len() == Exact::FEW + 1 {
+            for (s, c) in &self.params {
+                self.param_index.insert(s.clone(), *c);
+            }
+        } else if self.params.len() > Exact::FEW {
+            self.param_index.insert(seg.clone(), child);
         }
     }
 }
@@ -198,11 +220,10 @@ impl Trie {
                         None
                     }
                 },
-                Seg::Param { .. } => match node.param_index.get(seg) {
-                    Some(c) => Some(*c),
+                Seg::Param { .. } => match node.param_child(seg) {
+                    Some(c) => Some(c),
                     None => {
-                        node.param_index.insert(seg.clone(), fresh);
-                        node.params.push((seg.clone(), fresh));
+                        node.add_param(seg, fresh);
                         None
                     }
                 },
