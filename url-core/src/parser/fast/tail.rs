@@ -181,7 +181,9 @@ fn block_at(bytes: &[u8], i: usize) -> Option<([u8; 16], u32, u32)> {
 
 /// Runs `pass` over the blocks from `i` on while `go` holds, looking up in each the bytes that
 /// `marks` marks (most blocks hold one or none): where it stopped, or `None` where the general
-/// path must decide.
+/// path must decide. The whole blocks first, with nothing to shift or mask, then the bytes left
+/// ([`block_at`]): a loop that keeps no more than its position in registers, which long paths
+/// and queries spend most of their instructions in.
 #[inline(always)]
 fn blocks(
     pass: &mut Pass<'_>,
@@ -189,7 +191,22 @@ fn blocks(
     marks: fn(&[u8; 16]) -> u32,
     go: impl Fn(&Pass<'_>) -> bool,
 ) -> Option<usize> {
-    while i < pass.bytes.len() && go(pass) {
+    while let Some(block) = pass
+        .bytes
+        .get(i..i + 16)
+        .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+    {
+        if !go(pass) {
+            return Some(i);
+        }
+        let mut marked = marks(block);
+        while marked != 0 {
+            pass.take(i + marked.trailing_zeros() as usize)?;
+            marked &= marked - 1;
+        }
+        i += 16;
+    }
+    if i < pass.bytes.len() && go(pass) {
         let (block, shift, valid) = block_at(pass.bytes, i)?;
         let mut marked = (marks(&block) >> shift) & valid;
         while marked != 0 {
@@ -232,6 +249,10 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
         while marked != 0 {
             pass.take(from + marked.trailing_zeros() as usize)?;
             marked &= marked - 1;
+        }
+        // The window held the rest of the input: no blocks to run.
+        if bytes.len() - from <= WINDOW {
+            return Some(pass.tail);
         }
         i = from + WINDOW;
     }
