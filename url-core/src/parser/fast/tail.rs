@@ -180,18 +180,36 @@ fn block_at(bytes: &[u8], i: usize) -> Option<([u8; 16], u32, u32)> {
 }
 
 /// Runs `pass` over the blocks from `i` on while `go` holds, looking up in each the bytes that
-/// `marks` marks (most blocks hold one or none): where it stopped, or `None` where the general
-/// path must decide.
+/// `marks` marks (most blocks hold one or none; `last`, the same marks, for the last block):
+/// where it stopped, or `None` where the general path must decide. The whole blocks first,
+/// with nothing to shift or mask, then the bytes left ([`block_at`]): a loop that keeps no more than its position in registers, which long paths
+/// and queries spend most of their instructions in.
 #[inline(always)]
 fn blocks(
     pass: &mut Pass<'_>,
     mut i: usize,
-    marks: fn(&[u8; 16]) -> u32,
+    marks: impl Fn(&[u8; 16]) -> u32,
+    last: fn(&[u8; 16]) -> u32,
     go: impl Fn(&Pass<'_>) -> bool,
 ) -> Option<usize> {
-    while i < pass.bytes.len() && go(pass) {
+    while let Some(block) = pass
+        .bytes
+        .get(i..i + 16)
+        .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+    {
+        if !go(pass) {
+            return Some(i);
+        }
+        let mut marked = marks(block);
+        while marked != 0 {
+            pass.take(i + marked.trailing_zeros() as usize)?;
+            marked &= marked - 1;
+        }
+        i += 16;
+    }
+    if i < pass.bytes.len() && go(pass) {
         let (block, shift, valid) = block_at(pass.bytes, i)?;
-        let mut marked = (marks(&block) >> shift) & valid;
+        let mut marked = (last(&block) >> shift) & valid;
         while marked != 0 {
             pass.take(i + marked.trailing_zeros() as usize)?;
             marked &= marked - 1;
@@ -233,12 +251,25 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
             pass.take(from + marked.trailing_zeros() as usize)?;
             marked &= marked - 1;
         }
+        // The window held the rest of the input: no blocks to run.
+        if bytes.len() - from <= WINDOW {
+            return Some(pass.tail);
+        }
         i = from + WINDOW;
     }
-    let i = blocks(&mut pass, i, Native::path, |pass| {
+    // After the window, where paths run long and most blocks hold no byte to look up: the
+    // dots' comparisons and mask arithmetic only in a block with a byte that is not plain,
+    // every `.` counted ([`BlockMarks::path_every_dot`], a superset of the path's marks). The
+    // last block, which holds most paths' one `.`, takes the path's marks at once.
+    let path = |block: &[u8; 16]| match Native::path_every_dot(block) {
+        0 => 0,
+        _ => Native::path(block),
+    };
+    let i = blocks(&mut pass, i, path, Native::path, |pass| {
         units || pass.state == State::Path
     })?;
-    blocks(&mut pass, i, Native::query_fragment, |_| true)?;
+    let query_fragment = Native::query_fragment;
+    blocks(&mut pass, i, query_fragment, query_fragment, |_| true)?;
     Some(pass.tail)
 }
 

@@ -23,6 +23,11 @@ pub(in crate::parser::fast) trait BlockMarks {
     /// The bytes that are not [`is_plain_path_byte`], but for a `.` that is [`is_plain_dot`]
     /// after the byte before it in the block.
     fn path(block: &[u8; 16]) -> u32;
+    /// The bytes that are not [`is_plain_path_byte`], every `.` among them: a superset of
+    /// [`BlockMarks::path`] without its two comparisons and mask arithmetic for
+    /// [`is_plain_dot`]. The tail pass asks it first of a block after its window, and
+    /// [`BlockMarks::path`] only where it marks a byte (most blocks of a long path are plain).
+    fn path_every_dot(block: &[u8; 16]) -> u32;
     /// The bytes that [`may_stop_query_or_fragment`].
     fn query_fragment(block: &[u8; 16]) -> u32;
 }
@@ -57,6 +62,11 @@ impl<V: Lanes> BlockMarks for V {
     }
 
     #[inline(always)]
+    fn path_every_dot(block: &[u8; 16]) -> u32 {
+        !u32::from(plain_path::<V>(V::load(block)).mask()) & 0xFFFF
+    }
+
+    #[inline(always)]
     fn query_fragment(block: &[u8; 16]) -> u32 {
         query_fragment_stops::<V>(block)
     }
@@ -87,6 +97,11 @@ impl BlockMarks for ByTable {
     fn path(block: &[u8; 16]) -> u32 {
         let dots = Self::marks(block, MARK_DOT) & !after_slash(Self::marks(block, MARK_SLASH));
         Self::marks(block, MARK_PATH) & !dots
+    }
+
+    #[inline(always)]
+    fn path_every_dot(block: &[u8; 16]) -> u32 {
+        Self::marks(block, MARK_PATH)
     }
 
     #[inline(always)]
@@ -199,18 +214,23 @@ pub(in crate::parser::fast) fn not_plain_host<V: Lanes>(block: &[u8; 16]) -> u32
 /// `/`, `-` or `_`, but for a `.` after a byte other than `/` ([`is_plain_dot`]): the bytes
 /// of the path, query and fragment pass (`tail.rs`) that are in no class of `TAIL` or
 /// `UNITS_TAIL` but `T_SLASH` (neither a stop of any state nor `T_DOT`), and the `.`s that
-/// cannot start a segment, are not in it, so that the pass looks up only the others. As `i8`,
-/// every non-ASCII byte is negative, below every range.
+/// cannot start a segment, are not in it, so that the pass looks up only the others.
 #[inline(always)]
 pub(in crate::parser::fast) fn not_plain_path<V: Lanes>(block: &[u8; 16]) -> u32 {
     let v = V::load(block);
+    let dots = u32::from(v.eq(b'.').mask()) & !after_slash(u32::from(v.eq(b'/').mask()));
+    !(u32::from(plain_path(v).mask()) | dots) & 0xFFFF
+}
+
+/// The lanes of `v` that are [`is_plain_path_byte`]: an ASCII letter, an ASCII digit, `/`, `-`
+/// or `_`. As `i8`, every non-ASCII byte is negative, below every range.
+#[inline(always)]
+fn plain_path<V: Lanes>(v: V) -> V {
     let range = |lo: u8, hi: u8, v: V| v.gt_signed(lo - 1).and(v.lt_signed(hi + 1));
     // ASCII letters: with bit 5 set, the upper-case ones are lower-case (and nothing else
     // lands in `a..=z`: bit 5 set maps only `A..=Z` there, from `0x41..=0x5A`).
     let letter = range(b'a', b'z', v.or(V::splat(0x20)));
     // `/` and the digits.
     let slash_digit = range(b'/', b'9', v);
-    let plain = letter.or(slash_digit).or(v.eq(b'-')).or(v.eq(b'_'));
-    let dots = u32::from(v.eq(b'.').mask()) & !after_slash(u32::from(v.eq(b'/').mask()));
-    !(u32::from(plain.mask()) | dots) & 0xFFFF
+    letter.or(slash_digit).or(v.eq(b'-')).or(v.eq(b'_'))
 }

@@ -158,6 +158,18 @@ fn the_block_path_scan_on_every_byte_value_at_every_position() {
 }
 
 #[test]
+fn the_block_path_scan_with_every_dot_on_every_byte_value_at_every_position() {
+    let seconds = [None, Some(b'.'), Some(b'/'), Some(0x80)];
+    let scans = [
+        Scalar::path_every_dot,
+        Vector::path_every_dot,
+        ByTable::path_every_dot,
+    ];
+    let plain = |_, b| is_plain_path_byte(b);
+    check_block_scan(scans, plain, *b"./.z09-_a.AZ/.-.", &seconds);
+}
+
+#[test]
 fn the_block_query_and_fragment_scan_on_every_byte_value_at_every_position() {
     let seconds = [None, Some(b'#'), Some(0xFF)];
     let scans = [
