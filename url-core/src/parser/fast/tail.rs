@@ -112,6 +112,16 @@ impl Pass<'_> {
         }
     }
 
+    /// Takes each byte that `marked` marks (bit `k`: the byte at `base + k`), first to last.
+    #[inline(always)]
+    fn take_marked(&mut self, base: usize, mut marked: u32) -> Option<()> {
+        while marked != 0 {
+            self.take(base + marked.trailing_zeros() as usize)?;
+            marked &= marked - 1;
+        }
+        Some(())
+    }
+
     /// Takes the byte at `at`, one that [`BlockMarks::path`] marks: a state change, nothing,
     /// or `None` to leave the input to the general path.
     #[inline(always)]
@@ -182,8 +192,9 @@ fn block_at(bytes: &[u8], i: usize) -> Option<([u8; 16], u32, u32)> {
 /// Runs `pass` over the blocks from `i` on while `go` holds, looking up in each the bytes that
 /// `marks` marks (most blocks hold one or none; `last`, the same marks, for the last block):
 /// where it stopped, or `None` where the general path must decide. The whole blocks first,
-/// with nothing to shift or mask, then the bytes left ([`block_at`]): a loop that keeps no more than its position in registers, which long paths
-/// and queries spend most of their instructions in.
+/// with nothing to shift or mask, then the bytes left ([`block_at`]): a loop that keeps no
+/// more than its position in registers, which long paths and queries spend most of their
+/// instructions in.
 #[inline(always)]
 fn blocks(
     pass: &mut Pass<'_>,
@@ -200,20 +211,12 @@ fn blocks(
         if !go(pass) {
             return Some(i);
         }
-        let mut marked = marks(block);
-        while marked != 0 {
-            pass.take(i + marked.trailing_zeros() as usize)?;
-            marked &= marked - 1;
-        }
+        pass.take_marked(i, marks(block))?;
         i += 16;
     }
     if i < pass.bytes.len() && go(pass) {
         let (block, shift, valid) = block_at(pass.bytes, i)?;
-        let mut marked = (last(&block) >> shift) & valid;
-        while marked != 0 {
-            pass.take(i + marked.trailing_zeros() as usize)?;
-            marked &= marked - 1;
-        }
+        pass.take_marked(i, (last(&block) >> shift) & valid)?;
         i += 16;
     }
     Some(i)
@@ -246,11 +249,8 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
     // changes, the path's marks, a superset, serve to its end.
     // The first window's marks at once (most web URLs end within it), then block by block.
     let mut i = from;
-    if let Some(mut marked) = window_marks(bytes, from, Native::path) {
-        while marked != 0 {
-            pass.take(from + marked.trailing_zeros() as usize)?;
-            marked &= marked - 1;
-        }
+    if let Some(marked) = window_marks(bytes, from, Native::path) {
+        pass.take_marked(from, marked)?;
         // The window held the rest of the input: no blocks to run.
         if bytes.len() - from <= WINDOW {
             return Some(pass.tail);
