@@ -42,9 +42,7 @@ impl Node {
             first,
         }
     }
-}
 
-impl Node {
     /// The child of the `:name` segment `seg`, when filing.
     fn param_child(&self, seg: &Seg) -> Option<usize> {
         if self.params.len() <= Exact::FEW {
@@ -53,6 +51,8 @@ impl Node {
         self.param_index.get(seg).copied()
     }
 
+    /// Files `child` as the child of the `:name` segment `seg`; the index by segment is built
+    /// when the children first outnumber [`Exact::FEW`].
     fn add_param(&mut self, seg: &Seg, child: usize) {
         self.params.push((seg.clone(), child));
         if self.params.len() == Exact::FEW + 1 {
