@@ -1,12 +1,12 @@
-//! The benchmark datasets (`../shared/datasets/*.txt`): real URLs, one per line.
+//! The URL lists (`fixtures/datasets/*.txt`): real URLs, one per line.
 
 use std::path::PathBuf;
 
-/// The datasets directory: `$URL_DATASETS_DIR`, else `../shared/datasets` beside the workspace.
+/// The datasets directory: `$URL_DATASETS_DIR`, else the repository's `fixtures/datasets`.
 pub fn dir() -> PathBuf {
     std::env::var_os("URL_DATASETS_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| crate::workspace_root().join("../shared/datasets"))
+        .unwrap_or_else(|| crate::workspace_root().join("fixtures").join("datasets"))
 }
 
 /// Every dataset, sorted by file name: (file name, lines), a leading BOM removed, empty lines
@@ -20,7 +20,7 @@ pub fn load() -> Vec<(String, Vec<String>)> {
         .unwrap_or_else(|e| {
             panic!(
                 "datasets at {}: {e}; set URL_DATASETS_DIR to a directory of *.txt URL lists \
-                 (the repository reads ../shared/datasets)",
+                 (the repository keeps them in fixtures/datasets)",
                 dir.display()
             )
         })

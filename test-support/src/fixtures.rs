@@ -11,7 +11,7 @@ pub fn workspace_root() -> PathBuf {
 }
 
 /// The path of fixture `name` (for example `"urltestdata.json"` or `"api/urlsearchparams.json"`),
-/// looked up in `$URL_WPT_DIR`, then `../shared/wpt` beside the workspace, then `target/wpt`.
+/// looked up in `$URL_WPT_DIR`, then the repository's `fixtures/wpt`.
 ///
 /// # Panics
 /// When the fixture is in none of them, with a message saying how to get it.
@@ -22,8 +22,7 @@ pub fn fixture(name: &str) -> PathBuf {
     if let Some(dir) = std::env::var_os("URL_WPT_DIR") {
         dirs.push(PathBuf::from(dir));
     }
-    dirs.push(root.join("..").join("shared").join("wpt"));
-    dirs.push(root.join("target").join("wpt"));
+    dirs.push(root.join("fixtures").join("wpt"));
     for dir in dirs {
         let path = dir.join(name);
         if path.is_file() {
@@ -33,8 +32,8 @@ pub fn fixture(name: &str) -> PathBuf {
     }
     panic!(
         "WPT fixture `{name}` not found; looked at:\n  {}\n\
-         Get the fixtures with `cargo xtask wpt-update` (downloads the pinned web-platform-tests \
-         files into target/wpt), or `cargo xtask wpt-update --from DIR`, or set URL_WPT_DIR.",
+         The repository keeps them in fixtures/wpt (`cargo xtask wpt-update` refreshes them); \
+         URL_WPT_DIR, when set, must name a directory that holds them.",
         tried
             .iter()
             .map(|p| p.display().to_string())

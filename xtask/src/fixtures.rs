@@ -43,20 +43,20 @@ const HOW_TO_GET: &str = "Get them with `cargo xtask wpt-update --from DIR` (e.g
 or `cargo xtask wpt-update` (downloads the WPT files, not api/), or set URL_WPT_DIR to a directory \
 holding them. The api/ vectors come only from ../shared/wpt/api or --from.";
 
-/// Where `wpt-update` puts the fixtures: a fixed place in the workspace, not under cargo's target
-/// directory, since the tests look there (`test_support::fixture`) without knowing
-/// `CARGO_TARGET_DIR`.
-const FETCHED: &str = "target/wpt";
+/// Where the repository keeps the fixtures (and `wpt-update` writes them), relative to its root.
+pub const FIXTURES: &str = "fixtures/wpt";
 
-/// The fixture directories in lookup order: `$URL_WPT_DIR`, `../shared/wpt`, `target/wpt`
-/// (the order of DESIGN.md, the same as `test_support::fixture`).
+/// Where the repository keeps the URL lists, relative to its root.
+pub const DATASETS: &str = "fixtures/datasets";
+
+/// The fixture directories in lookup order: `$URL_WPT_DIR`, then the repository's `fixtures/wpt`
+/// (the same order as `test_support::fixture`).
 pub fn lookup_dirs(root: &Path) -> Vec<PathBuf> {
     let mut dirs = Vec::new();
     if let Some(dir) = std::env::var_os("URL_WPT_DIR") {
         dirs.push(PathBuf::from(dir));
     }
-    dirs.push(root.join("..").join("shared").join("wpt"));
-    dirs.push(root.join(FETCHED));
+    dirs.push(root.join(FIXTURES));
     dirs
 }
 
@@ -65,12 +65,12 @@ pub fn first_dir(root: &Path) -> Option<PathBuf> {
     lookup_dirs(root).into_iter().find(|dir| dir.is_dir())
 }
 
-/// The datasets directory of `test_support::datasets`: `$URL_DATASETS_DIR`, else
-/// `../shared/datasets` beside the workspace, when it exists.
+/// The datasets directory of `test_support::datasets`: `$URL_DATASETS_DIR`, else the
+/// repository's `fixtures/datasets`, when it exists.
 pub fn datasets_dir(root: &Path) -> Option<PathBuf> {
     std::env::var_os("URL_DATASETS_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("..").join("shared").join("datasets"))
+        .unwrap_or_else(|| root.join(DATASETS))
         .canonicalize()
         .ok()
 }
@@ -208,8 +208,8 @@ impl Options {
 /// Fills a staging directory, then swaps it in for `target/wpt`, so a failed update leaves the
 /// old fixtures in place.
 fn update(root: &Path, options: &Options) -> Result<(), String> {
-    let target = root.join(FETCHED);
-    let staging = root.join(format!("{FETCHED}.partial"));
+    let target = root.join(FIXTURES);
+    let staging = root.join(format!("{FIXTURES}.partial"));
     remove_dir_if_present(&staging)?;
     fs::create_dir_all(&staging).map_err(|e| format!("creating {}: {e}", staging.display()))?;
     let filled = match &options.from {
