@@ -88,6 +88,8 @@ mod parser;
 mod parts;
 mod path;
 mod scheme;
+mod setter_error;
+mod setter_steps;
 mod setters;
 mod splice;
 mod state_override;
@@ -104,6 +106,7 @@ pub use path::PathSegments;
 pub use percent::EncodingRsEncoder;
 pub use percent::{Encoded, Encoder, Utf8};
 pub use scheme::{SchemeType, default_port, is_special_scheme};
+pub use setter_error::SetterError;
 pub use state_override::StateOverride;
 pub use url::UrlRecord;
 
@@ -111,7 +114,7 @@ pub use url::UrlRecord;
 /// (for the fast path's tests).
 #[doc(hidden)]
 #[cfg(feature = "testing")]
-pub use parser::GENERAL_PATH_REPORTS as FAST_PATH_INPUT_REPORTS;
+pub use parser::GENERAL_PATH_REPORTS;
 /// For the fuzz target `simd`: the vector block operations against their scalar twin. Not API.
 #[doc(hidden)]
 #[cfg(feature = "testing")]
