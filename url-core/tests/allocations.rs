@@ -40,7 +40,7 @@ fn allocations_per_url() {
         );
         // An ordinary URL costs one allocation (its serialization); hosts that need IDNA
         // and inputs with tabs or newlines may cost more; a failure may cost one (the buffer
-        // is reserved when the scheme is known). Issue 6: at most 1.0 per successful parse on
+        // is reserved when the scheme is known). The bound: at most 1.0 per successful parse on
         // average, and no reallocation.
         assert!(
             per_success <= 1.0,

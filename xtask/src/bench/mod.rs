@@ -1,6 +1,6 @@
 //! `cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--svg [PATH]]
-//! [--baseline REV]`: the side-by-side benchmark of issue 6, its chart and before/after table
-//! (issues 29 and 28).
+//! [--baseline REV]`: the side-by-side benchmark against ada and rust-url, its charts and the
+//! before/after table (docs/performance.md).
 //!
 //! Builds the `url-bench` package (`bench/`) in release mode with its `competitors` feature,
 //! which is the only place the competitor parsers (`ada-url`, `url`) are compiled, and runs it
