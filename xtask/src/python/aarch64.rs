@@ -50,18 +50,18 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
     let chroot = root.join(ROOT_DIR);
     ensure_root(&chroot)?;
 
-    // The run's files: the wheel, the tests, the shared fixtures they read.
+    // The run's files: the wheel, the tests, the repository's fixtures they read.
     let work = chroot.join(WORK);
     if work.exists() {
         std::fs::remove_dir_all(&work).map_err(|e| format!("removing {}: {e}", work.display()))?;
     }
     std::fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
-    let shared = root.join("../shared");
+    let fixtures = root.join("fixtures");
     for (from, to) in [
         (root.join("python/tests"), work.join("python/tests")),
         (root.join("python/README.md"), work.join("python/README.md")),
-        (shared.join("wpt"), work.join("shared/wpt")),
-        (shared.join("datasets"), work.join("shared/datasets")),
+        (fixtures.join("wpt"), work.join("fixtures/wpt")),
+        (fixtures.join("datasets"), work.join("fixtures/datasets")),
     ] {
         copy(&from, &to)?;
     }
@@ -91,8 +91,8 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
                 ("HOME", "/root"),
                 ("LANG", "C.UTF-8"),
                 ("PATH", "/work/venv/bin:/usr/bin:/bin"),
-                ("URL_WPT_DIR", "/work/shared/wpt"),
-                ("URL_DATASETS_DIR", "/work/shared/datasets"),
+                ("URL_WPT_DIR", "/work/fixtures/wpt"),
+                ("URL_DATASETS_DIR", "/work/fixtures/datasets"),
                 ("PIP_CERT", "/work/host-certificates.crt"),
             ])
             .envs(proxy_variables())
