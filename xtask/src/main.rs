@@ -20,6 +20,7 @@ mod libtest;
 mod package;
 mod packages;
 mod python;
+mod system;
 mod test;
 mod usage;
 mod wpt_update;

@@ -2,6 +2,10 @@
 //! The closing count is the workspace's `cargo test` runs and the Python package's pytest run;
 //! `downstream`, `msrv` and `package-check` print their own counts and fail the run when they
 //! fail.
+//!
+//! A step that needs a system package this machine cannot install (`system::install`: no
+//! apt-get, or not root) is reported as not run, and the run still ends non-zero, saying so:
+//! "not run" is never "passed". With `CI=true` such a step is a failure like any other.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -20,9 +24,12 @@ use crate::msrv;
 use crate::package;
 use crate::packages::{self, LIBRARY_FEATURES};
 use crate::python;
+use crate::system;
 
 pub fn run(root: &Path) -> ExitCode {
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
     let mut failed_steps: Vec<&str> = Vec::new();
+    let mut not_run: Vec<(&str, String)> = Vec::new();
     // Each step's wall-clock time, from the end of the step before: the run must stay well
     // under CI's limit, and this says where the time goes.
     let mut durations: Vec<(&str, u64)> = Vec::new();
@@ -33,6 +40,10 @@ pub fn run(root: &Path) -> ExitCode {
         match outcome {
             Ok(true) => {}
             Ok(false) => failed_steps.push(step),
+            Err(message) if !ci && system::is_missing(&message) => {
+                eprintln!("{step}: {message}");
+                not_run.push((step, message));
+            }
             Err(message) => {
                 eprintln!("error: {message}");
                 failed_steps.push(step);
@@ -186,13 +197,16 @@ pub fn run(root: &Path) -> ExitCode {
     let total: u64 = durations.iter().map(|d| d.1).sum();
     eprintln!("{:<60} {total:>8}", "total");
     eprintln!();
-    if failed_steps.is_empty() {
+    for (step, message) in &not_run {
+        eprintln!("not run: {step}: {message}");
+    }
+    if failed_steps.is_empty() && not_run.is_empty() {
         eprintln!("all steps passed");
-    } else {
+    } else if !failed_steps.is_empty() {
         eprintln!("failed steps: {}", failed_steps.join("; "));
     }
     println!("{} passed, {} failed", totals.passed, totals.failed);
-    if failed_steps.is_empty() {
+    if failed_steps.is_empty() && not_run.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

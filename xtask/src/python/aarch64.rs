@@ -185,7 +185,7 @@ fn proxy_variables() -> Vec<(String, String)> {
 }
 
 /// mmdebstrap, qemu-user-static and binfmt_misc's aarch64 entry, installed and registered when
-/// missing (apt-get; CI machines are root).
+/// missing (`system::install`).
 fn ensure_host() -> Result<(), String> {
     let binfmt = Path::new("/proc/sys/fs/binfmt_misc");
     if !binfmt.join("status").exists() {
@@ -202,20 +202,7 @@ fn ensure_host() -> Result<(), String> {
     let missing = !Path::new("/usr/bin/mmdebstrap").exists()
         || !Path::new("/usr/bin/qemu-aarch64-static").exists();
     if missing {
-        let installed = cmd::run(Command::new("apt-get").args(["update", "-q"]))?
-            && cmd::run(
-                Command::new("apt-get")
-                    .args(["install", "-y", "-q"])
-                    .args(HOST_PACKAGES)
-                    .env("DEBIAN_FRONTEND", "noninteractive"),
-            )?;
-        if !installed {
-            return Err(format!(
-                "apt-get could not install {}; as root on Debian: apt-get install {}",
-                HOST_PACKAGES.join(", "),
-                HOST_PACKAGES.join(" ")
-            ));
-        }
+        crate::system::install("mmdebstrap and qemu-user", &HOST_PACKAGES)?;
     }
     if !binfmt.join("qemu-aarch64").exists() {
         let mut enable = Command::new("update-binfmts");
