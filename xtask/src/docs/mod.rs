@@ -28,9 +28,12 @@ use crate::cmd;
 use crate::packages;
 use blocks::Kind;
 
-/// Folders never searched for pages: build outputs, fuzz corpora, virtual environments.
-const SKIP_DIRS: [&str; 6] = [
+/// Folders never searched for pages: build outputs, fuzz corpora, virtual environments, and
+/// `fixtures/wpt`, whose READMEs describe the data they came with (`cargo xtask wpt-update`
+/// syncs them with it).
+const SKIP_DIRS: [&str; 7] = [
     "target",
+    "wpt",
     "corpus",
     "artifacts",
     "node_modules",
