@@ -30,11 +30,12 @@ use crate::cmd;
 use crate::packages;
 use blocks::Kind;
 
-/// Folders never searched for pages: build outputs, fuzz corpora, virtual environments, the
-/// test data copied from elsewhere (`fixtures/`, with its own pages).
+/// Folders never searched for pages: build outputs, fuzz corpora, virtual environments, and
+/// `fixtures/wpt`, whose READMEs describe the data they came with (`cargo xtask wpt-update`
+/// syncs them with it).
 const SKIP_DIRS: [&str; 7] = [
-    "fixtures",
     "target",
+    "wpt",
     "corpus",
     "artifacts",
     "node_modules",
