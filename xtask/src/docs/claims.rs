@@ -277,12 +277,11 @@ pub fn file_map_rows(text: &str) -> usize {
     best
 }
 
-/// Words that tell this project's history rather than what is: a page says what the code does
+/// Words that tell this project's history rather than what is (and a heading "what changed"): a page says what the code does
 /// now; what changed goes in a CHANGELOG.md. A line about another project or the standard (it
 /// names "standard", "release" or "spec") may say what changed there, and a line that points to
 /// the change log may say that it holds what changed.
-const HISTORY: [&str; 8] = [
-    "what changed",
+const HISTORY: [&str; 7] = [
     "no longer",
     "used to be",
     "was renamed",
@@ -298,7 +297,8 @@ pub fn history(text: &str) -> Vec<usize> {
         .into_iter()
         .filter(|(_, line)| {
             let lower = line.to_ascii_lowercase();
-            HISTORY.iter().any(|w| lower.contains(w))
+            let heading = line.starts_with('#') && lower.contains("what changed");
+            (heading || HISTORY.iter().any(|w| lower.contains(w)))
                 && !["standard", "release", "spec ", "changelog"]
                     .iter()
                     .any(|w| lower.contains(w))
@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn finds_history() {
         let page = "## Component names: what changed\nThe workspace no longer declares it.\n\
-                    The standard no longer clears the host.\nWhat it does.";
+                    The standard no longer clears the host.\nIt prints what changed.";
         assert_eq!(history(page), [1, 2]);
     }
 }
