@@ -9,6 +9,8 @@
 //!   panics with a message that says how to get it.
 //! - [`datasets`]: the real-URL lists of `fixtures/datasets`, and [`rng::Rng`], a
 //!   deterministic generator for property tests.
+//! - [`spec_sets`]: the percent-encode sets as the standard writes them, and UTF-8
+//!   percent-encoding with them, an oracle independent of `whatwg-percent`.
 //! - [`unicode`]: the Unicode version of the IDNA fixtures and the code points it assigns.
 //! - [`Conformance`]: counts passed/total for one fixture file, prints the row that
 //!   `cargo xtask conformance` collects, and fails the test listing the failures.
@@ -28,6 +30,7 @@ mod fixtures;
 pub mod json;
 pub mod rng;
 pub mod routes;
+pub mod spec_sets;
 pub mod unicode;
 
 pub use conformance::{Conformance, field_eq, note};
