@@ -1,6 +1,6 @@
 //! `cargo xtask test`: every check CI runs, each step under a header, then `N passed, M failed`.
 //! The closing count is the workspace's `cargo test` runs and the Python package's pytest run;
-//! `downstream`, `msrv` and `package-check` print their own counts and fail the run when they
+//! `beside-url`, `msrv` and `package-check` print their own counts and fail the run when they
 //! fail.
 //!
 //! A step that needs a system package this machine cannot install (`system::install`: no
@@ -12,11 +12,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::artifacts;
+use crate::beside_url;
 use crate::cmd;
 use crate::compat;
 use crate::cycles;
 use crate::disk;
-use crate::downstream;
 use crate::duplicates;
 use crate::fixtures;
 use crate::libtest::Totals;
@@ -32,7 +32,7 @@ use crate::system;
 const USUAL_CLIPPY: &str = "about 2 min";
 const USUAL_TEST: &str = "about 6 min";
 const USUAL_TEST_FEATURES: &str = "about 3 min";
-const USUAL_DOWNSTREAM: &str = "about 1 min";
+const USUAL_BESIDE_URL: &str = "about 1 min";
 const USUAL_COMPAT: &str = "about 5 min";
 const USUAL_MSRV: &str = "about 2 min";
 const USUAL_PACKAGE_CHECK: &str = "about 4 min";
@@ -178,10 +178,10 @@ pub fn run(root: &Path) -> ExitCode {
 
     // The packages as users get them: beside `url` in a fresh tree, on the MSRV compiler
     // (installed when missing), and as `.crate` files with their own tests.
-    const DOWNSTREAM: &str = "cargo xtask downstream";
-    slow(DOWNSTREAM, USUAL_DOWNSTREAM);
-    record(DOWNSTREAM, downstream::check(root).map(|()| true));
-    disk::report(root, &format!("after {DOWNSTREAM}"));
+    const BESIDE_URL: &str = "cargo xtask beside-url";
+    slow(BESIDE_URL, USUAL_BESIDE_URL);
+    record(BESIDE_URL, beside_url::check(root).map(|()| true));
+    disk::report(root, &format!("after {BESIDE_URL}"));
     const COMPAT: &str = "cargo xtask compat";
     slow(COMPAT, USUAL_COMPAT);
     record(COMPAT, compat::check(root));

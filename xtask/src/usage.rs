@@ -11,7 +11,7 @@ commands:
                        duplicates, cycles, artifacts (below), fixtures present, cargo test
                        --workspace (default features), cargo test of the packages with library
                        features (every one on), cargo doc (RUSTDOCFLAGS=-D warnings),
-                       then docs, downstream, compat, msrv and package-check (below), then python
+                       then docs, beside-url, compat, msrv and package-check (below), then python
                        (below), and a table of each step's seconds.
                        Ends with the line `N passed, M failed`.
   wpt-update [--from DIR | --commit SHA]
@@ -21,6 +21,11 @@ commands:
                        and their README.md (--from DIR). Prints the files that changed and the
                        conformance rows that moved. The api/ vectors are not web-platform-tests
                        resources: a download keeps them. Pinned commit: printed below.
+  unicode-table        Write test-support/src/unicode_assigned.rs (the code points assigned in the IDNA
+                       fixtures' Unicode version) from the ICU4X data the host layer uses: runs
+                       whatwg-host's test table_file_is_what_the_generator_writes, which compares
+                       the file on every cargo test, with the file's path to write. Refuses when the
+                       data in use is another Unicode version than the fixtures'.
   bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--svg [PATH]] [--baseline REV]
                        Side-by-side benchmark: builds `url-bench` in release with the
                        `competitors` feature (ada-url, url: compiled only here) and prints, per
@@ -69,8 +74,10 @@ commands:
                        decides it (EXPLAINED in crates.rs). --facade DIR: another facade package
                        (default url-compat/); CRATE ...: only those. About 12 minutes from an
                        empty target/compat-downstream/ on two busy cores, 1-3 minutes again.
-  downstream           Build a throwaway crate outside the workspace with `url = 2.5`,
-                       `idna_adapter = 1.2.2` and our library packages by path, resolved fresh;
+  beside-url           Our packages beside url 2.5 in a user's tree (a package check; compat
+                       --downstream runs other crates' suites): a throwaway crate outside the
+                       workspace with `url = 2.5`, `idna_adapter = 1.2.2` and our library
+                       packages by path, resolved fresh;
                        fail if `cargo tree --duplicates` shows idna, idna_adapter or an icu_* crate
                        twice; run its smoke test (IDNA, IPv6, URLSearchParams, validation errors).
   msrv [--update]      Check the published packages (every target) with Rust 1.85 (Debian's rustc-web,

@@ -8,7 +8,7 @@
 //! so each is patched to its unpacked `.crate` (`[patch.crates-io]`): the tests see exactly
 //! the published files. The fixture tests read `URL_WPT_DIR` and `URL_DATASETS_DIR`.
 
-pub mod downstream;
+pub mod beside_url;
 pub mod licences;
 pub mod msrv;
 
