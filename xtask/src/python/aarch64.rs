@@ -23,7 +23,7 @@ use crate::cmd;
 use crate::libtest::Totals;
 
 /// The arm64 Debian root, kept between runs (made again when its python3 is missing).
-const ROOT_DIR: &str = "target/aarch64-root";
+const ROOT_DIR: &str = "aarch64-root";
 /// The suite: Debian 12, the build machine's own (glibc 2.36, Python 3.11).
 const SUITE: &str = "bookworm";
 /// Debian packages the host needs: the root's maker and the emulator registered with binfmt_misc.
@@ -47,7 +47,7 @@ const WORK: &str = "work";
 pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, String> {
     cmd::header("python: the aarch64 wheel in an arm64 Debian root under qemu-user");
     ensure_host()?;
-    let chroot = root.join(ROOT_DIR);
+    let chroot = crate::packages::target_dir(root).join(ROOT_DIR);
     ensure_root(&chroot)?;
 
     // The run's files: the wheel, the tests, the repository's fixtures they read.

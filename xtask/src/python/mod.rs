@@ -20,14 +20,14 @@ use crate::libtest::Totals;
 use crate::package::licences;
 
 /// The tests' environment: made anew each run.
-const TEST_VENV: &str = "target/py-wheel";
+const TEST_VENV: &str = "py-wheel";
 /// What the tests need besides the wheel (from PyPI, as wheels: nothing here builds Rust).
 const TEST_REQUIREMENTS: &str = "python/tests/requirements.txt";
 /// The Spark workers' environment: made anew each run, the wheel with its `arrow` extra only.
-const WORKER_VENV: &str = "target/py-spark-workers";
+const WORKER_VENV: &str = "py-spark-workers";
 /// Reports of the tests and the benchmark (the Spark figures; the crate list for the licence
 /// test, written while cargo is still at hand).
-const REPORTS: &str = "target/python-reports";
+const REPORTS: &str = "python-reports";
 /// The tests of the package's behaviour, which run on every platform; the others check the
 /// build machine's distributions (`test_distribution.py`), need Java (`test_spark.py`) or check
 /// the stubs, the same files everywhere (`test_typing.py`).
@@ -49,7 +49,7 @@ struct Installed {
 
 /// The x86_64 wheel installed into fresh environments without the Rust toolchain.
 fn install(root: &Path, dist: &wheel::Dist) -> Result<Installed, String> {
-    let reports = root.join(REPORTS);
+    let reports = crate::packages::target_dir(root).join(REPORTS);
     std::fs::create_dir_all(&reports)
         .map_err(|e| format!("creating {}: {e}", reports.display()))?;
     let host_crates = licences::tree_crates(root, &licences::host_triple(root)?)?;
@@ -153,7 +153,14 @@ fn test_x86_64(
             "-p",
             "no:cacheprovider",
         ])
-        .env("WHATWG_URL_RS_DIST", root.join(wheel::DIST))
+        .env(
+            "WHATWG_URL_RS_DIST",
+            crate::packages::target_dir(root).join(wheel::DIST),
+        )
+        .env(
+            "WHATWG_URL_RS_REPORTS",
+            crate::packages::target_dir(root).join(REPORTS),
+        )
         .env("WHATWG_URL_RS_SPARK_WORKER_PYTHON", &installed.workers)
         .env("WHATWG_URL_RS_CARGO_TREE", &installed.cargo_tree)
         .current_dir(root);
@@ -175,7 +182,9 @@ fn test_x86_64(
     let (ok, failed) = summary.ok_or("pytest printed no summary line")?;
     totals.passed += ok;
     totals.failed += failed;
-    let report = root.join(REPORTS).join("spark.json");
+    let report = crate::packages::target_dir(root)
+        .join(REPORTS)
+        .join("spark.json");
     if let Ok(text) = std::fs::read_to_string(&report) {
         eprintln!(
             "Spark (mapInArrow, workers in {WORKER_VENV}, {}):\n{}",

@@ -11,7 +11,7 @@ use crate::cmd;
 /// missing; with `fresh`, whatever was there is removed first. Debian's `python3` needs
 /// `python3-venv` for that: installed (`system::install`) when the first try fails. `without_rust`: create it with the toolchain hidden (see [`hide_rust`]).
 pub fn python(root: &Path, venv: &str, fresh: bool, without_rust: bool) -> Result<PathBuf, String> {
-    let venv = root.join(venv);
+    let venv = crate::packages::target_dir(root).join(venv);
     let python = venv.join("bin/python");
     if fresh && venv.exists() {
         std::fs::remove_dir_all(&venv)
@@ -77,7 +77,7 @@ pub fn hide_rust(root: &Path, command: &mut Command) -> Result<(), String> {
     let path = PATH
         .get_or_init(|| {
             path_without_rust(
-                &root.join("target/py-no-rust"),
+                &crate::packages::target_dir(root).join("py-no-rust"),
                 &std::env::var_os("PATH").unwrap_or_default(),
             )
         })
