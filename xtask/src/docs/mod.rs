@@ -7,7 +7,9 @@
 //!   (`rust,ignore`, `rust,no_run`, `rust,compile_fail`);
 //! - ```` ```console ````: a session, run here against the built `wurl` (`sessions.rs`);
 //! - ```` ```python ```` outside `python/README.md`: the start of one of that page's blocks,
-//!   which `python/tests/test_docs.py` runs in the wheel test;
+//!   which `python/tests/test_docs.py` runs in the wheel test, comparing each result a line
+//!   shows in a comment (`url.href  # '…'`) with what it gives;
+//! - ```` ```sh ````: commands not run here, each block saying why (```` ```sh not-run: REASON ````);
 //! - text (`text`, `toml`, `sh`, …) is shown as it is; a block without a language is refused.
 //!
 //! The facts (`facts.rs`): the README's crate table against the published packages, "N
