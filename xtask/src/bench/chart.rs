@@ -197,6 +197,21 @@ fn values(groups: &[Group]) -> impl Iterator<Item = f64> + '_ {
         .filter(|v| v.is_finite() && *v > 0.0)
 }
 
+/// The caption at `y`: the machine, the date, the commit, the command, and what a bar is.
+fn caption(svg: &mut Svg, run: &Run, y: f64, bar: &str) {
+    let m = &run.machine;
+    let machine = format!(
+        "{} ({} cores), {} UTC, commit {}",
+        m.cpu, m.cores, m.date, m.commit
+    );
+    svg.text((20.0, y), 11.0, Anchor::Start, false, &machine);
+    let how = format!(
+        "cargo xtask bench {}: {bar} (medians over rounds of our time over ada's).",
+        run.args.join(" ")
+    );
+    svg.text((20.0, y + 16.0), 11.0, Anchor::Start, false, &how);
+}
+
 /// A chart: title, axis ticks, the groups of bars, the caption. `mark`: a dashed line at that
 /// value (ada's 1).
 fn chart(run: &Run, title: &str, groups: &[Group], axis: &Axis, mark: Option<f64>) -> String {
@@ -257,17 +272,7 @@ fn chart(run: &Run, title: &str, groups: &[Group], axis: &Axis, mark: Option<f64
         }
     }
     y += 24.0;
-    let m = &run.machine;
-    let caption = format!(
-        "{} ({} cores), {} UTC, commit {}",
-        m.cpu, m.cores, m.date, m.commit
-    );
-    svg.text((20.0, y), 11.0, Anchor::Start, false, &caption);
-    let how = format!(
-        "cargo xtask bench {}: each bar is its table's ratio column (medians over rounds of our time over ada's).",
-        run.args.join(" ")
-    );
-    svg.text((20.0, y + 16.0), 11.0, Anchor::Start, false, &how);
+    caption(&mut svg, run, y, "each bar is its table's ratio column");
     svg.finish()
 }
 
@@ -367,17 +372,12 @@ fn diverging(run: &Run, title: &str, groups: &[Group]) -> String {
     }
     svg.line((centre, top - 2.0), (centre, y), "#57606a", false);
     y += 20.0;
-    let m = &run.machine;
-    let caption = format!(
-        "{} ({} cores), {} UTC, commit {}",
-        m.cpu, m.cores, m.date, m.commit
+    caption(
+        &mut svg,
+        run,
+        y,
+        "each bar is the ratio column of its shape's table",
     );
-    svg.text((20.0, y), 11.0, Anchor::Start, false, &caption);
-    let how = format!(
-        "cargo xtask bench {}: the ratio column of each shape's table (medians over rounds of our time over ada's).",
-        run.args.join(" ")
-    );
-    svg.text((20.0, y + 16.0), 11.0, Anchor::Start, false, &how);
     svg.finish()
 }
 
