@@ -1,0 +1,291 @@
+//! Divergence classes: which component differs, and what in the input causes it. A class is
+//! named `CAUSE: WHAT` (`IPv4 forms: host, hostname`, `backslashes: fails where the standard
+//! parses`); a `--known` file lists class names.
+
+use whatwg_url::Component;
+
+use super::cases::Expect;
+use super::protocol::{Answer, Request};
+
+/// A feature of the input that the standard has a rule for, and the components it shows in.
+struct Cause {
+    name: &'static str,
+    present: fn(&Parts<'_>) -> bool,
+    shows_in: &'static [Component],
+}
+
+use Component::{Hash, Host, Hostname, Password, Pathname, Port, Protocol, Search, Username};
+
+/// The causes, most specific first.
+const CAUSES: &[Cause] = &[
+    Cause {
+        name: "tabs and newlines",
+        present: |p| p.all.contains(['\t', '\n', '\r']),
+        shows_in: &[],
+    },
+    Cause {
+        name: "leading or trailing C0 controls and spaces",
+        present: |p| {
+            p.text.starts_with(|c: char| c <= ' ') || p.text.ends_with(|c: char| c <= ' ')
+        },
+        shows_in: &[],
+    },
+    Cause {
+        name: "IPv6",
+        present: |p| p.host.contains(['[', ']']),
+        shows_in: &[Host, Hostname],
+    },
+    Cause {
+        name: "IPv4 forms",
+        present: |p| {
+            let last = p.host.trim_end_matches('.').rsplit('.').next().unwrap_or("");
+            !last.is_empty()
+                && (last.bytes().all(|b| b.is_ascii_digit())
+                    || last.get(..2).is_some_and(|x| x.eq_ignore_ascii_case("0x")))
+        },
+        shows_in: &[Host, Hostname],
+    },
+    Cause {
+        name: "IDNA",
+        present: |p| {
+            !p.host.is_ascii()
+                || p.host.contains('%')
+                || p.host.to_ascii_lowercase().contains("xn--")
+                || p.host.bytes().any(|b| b.is_ascii_uppercase())
+        },
+        shows_in: &[Host, Hostname],
+    },
+    Cause {
+        name: "Windows drive letters",
+        present: |p| {
+            p.all.as_bytes().windows(2).any(|w| {
+                w.first().is_some_and(u8::is_ascii_alphabetic)
+                    && matches!(w.get(1), Some(b':' | b'|'))
+            }) && (p.file || p.all.contains("|"))
+        },
+        shows_in: &[Host, Hostname, Pathname],
+    },
+    Cause {
+        name: "backslashes",
+        present: |p| p.all.contains('\\'),
+        shows_in: &[Host, Hostname, Pathname],
+    },
+    Cause {
+        name: "credentials",
+        present: |p| p.all.contains('@'),
+        shows_in: &[Username, Password, Host, Hostname],
+    },
+    Cause {
+        name: "ports",
+        present: |p| p.port,
+        shows_in: &[Port, Host],
+    },
+    Cause {
+        name: "dot segments",
+        present: |p| p.all.contains('.') && (p.all.contains("/.") || p.all.contains("%2e")),
+        shows_in: &[Pathname],
+    },
+    Cause {
+        name: "opaque paths",
+        present: |p| p.opaque,
+        shows_in: &[Pathname, Search, Hash],
+    },
+    Cause {
+        name: "percent-encoding",
+        present: |p| {
+            p.all
+                .chars()
+                .any(|c| !c.is_ascii() || c.is_ascii_control() || " \"%<>^`{|}'".contains(c))
+        },
+        shows_in: &[Username, Password, Pathname, Search, Hash],
+    },
+];
+
+/// What the classifier looks at in a request.
+struct Parts<'a> {
+    /// The input (or the setter's value).
+    text: &'a str,
+    /// Input, base and href together.
+    all: String,
+    /// Where the host would be, found the simple way.
+    host: &'a str,
+    port: bool,
+    file: bool,
+    opaque: bool,
+}
+
+impl<'a> Parts<'a> {
+    fn of(request: &'a Request) -> Parts<'a> {
+        let (text, all, host) = match request {
+            Request::Parse { input, base } => {
+                let all = format!("{input}{}", base.as_deref().unwrap_or_default());
+                (input.as_str(), all, rough_host(input))
+            }
+            Request::Set {
+                href,
+                setter,
+                value,
+            } => {
+                let host = match setter {
+                    Host | Hostname | Component::Href => rough_host(value),
+                    _ => rough_host(href),
+                };
+                (value.as_str(), format!("{value}{href}"), host)
+            }
+        };
+        let lower = all.to_ascii_lowercase();
+        let scheme = lower.split(':').next().unwrap_or_default();
+        let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(&scheme.trim());
+        Parts {
+            text,
+            port: host_and_port(text).1.is_some_and(|p| !p.is_empty())
+                || matches!(request, Request::Set { setter: Port, .. }),
+            file: lower.contains("file:"),
+            opaque: lower.contains(':') && !special && !lower.contains(":/"),
+            host,
+            all,
+        }
+    }
+}
+
+/// The authority's host part of `text`: after `//`, before the path, after the last `@`,
+/// without a port.
+fn rough_host(text: &str) -> &str {
+    host_and_port(text).0
+}
+
+fn host_and_port(text: &str) -> (&str, Option<&str>) {
+    let after = text
+        .split_once("//")
+        .or_else(|| text.split_once("\\\\"))
+        .map_or(text, |(_, rest)| rest);
+    let authority = after.split(['/', '?', '#', '\\']).next().unwrap_or_default();
+    let host = authority.rsplit('@').next().unwrap_or_default();
+    match host.rfind(':') {
+        Some(colon) if !host.ends_with(']') => (&host[..colon], host.get(colon + 1..)),
+        _ => (host, None),
+    }
+}
+
+/// The components where `answer` differs from `expect` (`href` and `origin` only when no other
+/// one does: they show what the others show).
+fn differing(expect: &[(Component, String)], answer: &[String; 11]) -> Vec<Component> {
+    let all: Vec<Component> = expect
+        .iter()
+        .filter(|(c, want)| answer.get(*c as usize) != Some(want))
+        .map(|(c, _)| *c)
+        .collect();
+    let specific: Vec<Component> = all
+        .iter()
+        .copied()
+        .filter(|c| !matches!(c, Component::Href | Component::Origin))
+        .collect();
+    if specific.is_empty() { all } else { specific }
+}
+
+/// The class of a divergence: `answer` is not what `expect` says for `request`.
+pub fn classify(request: &Request, expect: &Expect, answer: &Answer) -> String {
+    let parts = Parts::of(request);
+    let present: Vec<&Cause> = CAUSES.iter().filter(|c| (c.present)(&parts)).collect();
+    let (what, components) = match (expect, answer) {
+        (_, Answer::Unsupported) => ("unsupported".to_owned(), Vec::new()),
+        (Expect::Failure, _) => ("parses where the standard fails".to_owned(), Vec::new()),
+        (Expect::Fields(_), Answer::Failure) => {
+            ("fails where the standard parses".to_owned(), Vec::new())
+        }
+        (Expect::Fields(fields), Answer::Url(got)) => {
+            let components = differing(fields, got);
+            let names: Vec<&str> = components.iter().map(|c| c.name()).collect();
+            (names.join(", "), components)
+        }
+    };
+    let cause = present
+        .iter()
+        .find(|c| c.shows_in.is_empty() || c.shows_in.iter().any(|s| components.contains(s)))
+        .or(present.first())
+        .map_or(
+            if components.contains(&Protocol) {
+                "schemes"
+            } else {
+                "other"
+            },
+            |c| c.name,
+        );
+    let op = match request {
+        Request::Parse { .. } => String::new(),
+        Request::Set { setter, .. } => format!("{setter} setter, "),
+    };
+    if what == "unsupported" {
+        return format!("unsupported: {}", op.trim_end_matches(", "));
+    }
+    format!("{op}{cause}: {what}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conform::protocol::ours;
+
+    fn parse(input: &str) -> Request {
+        Request::Parse {
+            input: input.into(),
+            base: None,
+        }
+    }
+
+    /// The class of `theirs`'s answer to `input` against this project's.
+    fn class(input: &str, theirs: &str) -> String {
+        let request = parse(input);
+        let expect = Expect::all_of(&ours(&request));
+        let answer = match ours(&parse(theirs)) {
+            Answer::Url(c) => Answer::Url(c),
+            _ => Answer::Failure,
+        };
+        classify(&request, &expect, &answer)
+    }
+
+    #[test]
+    fn classes_name_the_cause_and_the_component() {
+        assert_eq!(
+            class("http://0x7f.1/", "http://x/"),
+            "IPv4 forms: host, hostname"
+        );
+        assert_eq!(
+            class("http://ÉX.com/", "http://x/"),
+            "IDNA: host, hostname"
+        );
+        assert_eq!(
+            class("http://[::1]/", "http://x/"),
+            "IPv6: host, hostname"
+        );
+        assert_eq!(class("http://a\\b", "http://a/c"), "backslashes: pathname");
+        assert_eq!(class("foo:a b", "foo:a"), "opaque paths: pathname");
+        assert_eq!(
+            class("http://a/\tb", "http://a/c"),
+            "tabs and newlines: pathname"
+        );
+        assert_eq!(class("http://a:99/", "http://a:98/"), "ports: host, port");
+        assert_eq!(
+            class("https://u@a/", "https://a/"),
+            "credentials: username"
+        );
+        let request = parse("http://a/");
+        assert_eq!(
+            classify(&request, &Expect::Failure, &ours(&request)),
+            "other: parses where the standard fails"
+        );
+        assert_eq!(
+            classify(&parse("http://[1::"), &Expect::Fields(vec![]), &Answer::Failure),
+            "IPv6: fails where the standard parses"
+        );
+        let set = Request::Set {
+            href: "http://a/".into(),
+            setter: Port,
+            value: "99999".into(),
+        };
+        assert_eq!(
+            classify(&set, &Expect::Fields(vec![]), &Answer::Unsupported),
+            "unsupported: port setter"
+        );
+    }
+}
