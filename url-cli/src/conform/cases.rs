@@ -21,9 +21,12 @@ impl Expect {
     /// Every component of `answer` (this project's answer to a generated request).
     pub fn all_of(answer: &Answer) -> Expect {
         match answer {
-            Answer::Url(components) => {
-                Expect::Fields(Component::ALL.into_iter().zip(components.iter().cloned()).collect())
-            }
+            Answer::Url(components) => Expect::Fields(
+                Component::ALL
+                    .into_iter()
+                    .zip(components.iter().cloned())
+                    .collect(),
+            ),
             Answer::Failure | Answer::Unsupported => Expect::Failure,
         }
     }

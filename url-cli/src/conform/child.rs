@@ -177,7 +177,11 @@ impl Drop for Child {
 fn write_batches(stdin: ChildStdin, batches: &Receiver<Vec<u8>>) {
     let mut stdin = std::io::BufWriter::with_capacity(1 << 16, stdin);
     for batch in batches {
-        if stdin.write_all(&batch).and_then(|()| stdin.flush()).is_err() {
+        if stdin
+            .write_all(&batch)
+            .and_then(|()| stdin.flush())
+            .is_err()
+        {
             return;
         }
     }

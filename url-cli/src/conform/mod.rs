@@ -150,7 +150,10 @@ fn conform(options: &Options) -> Result<u8, String> {
         .collect();
     let run_suites: &[Suite] = if options.no_wpt { &[] } else { &suites };
     let extra: Vec<(String, usize)> = if options.generate > 0 {
-        let name = format!("generated ({} requests, seed {})", options.generate, options.seed);
+        let name = format!(
+            "generated ({} requests, seed {})",
+            options.generate, options.seed
+        );
         vec![(name, options.generate)]
     } else {
         Vec::new()
@@ -166,17 +169,19 @@ fn conform(options: &Options) -> Result<u8, String> {
             request,
             expect: None,
         });
-    let child = child::Child::spawn(
-        &options.command,
-        Duration::from_millis(options.timeout_ms),
-    )?;
+    let child = child::Child::spawn(&options.command, Duration::from_millis(options.timeout_ms))?;
     let started = Instant::now();
     let settings = Settings {
         batch: options.batch,
         examples: options.examples,
         minimize: !options.no_minimize,
     };
-    let outcome = run::run(child, fixture_items(run_suites).chain(generated), rows, &settings);
+    let outcome = run::run(
+        child,
+        fixture_items(run_suites).chain(generated),
+        rows,
+        &settings,
+    );
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "wurl conform: {} requests in {seconds:.2}s ({:.0} a second, minimizing included)",

@@ -10,10 +10,7 @@ use whatwg_url::{Component, Url};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
     /// `new URL(input, base)`.
-    Parse {
-        input: String,
-        base: Option<String>,
-    },
+    Parse { input: String, base: Option<String> },
     /// `url = new URL(href); url[setter] = value`.
     Set {
         href: String,
@@ -286,7 +283,11 @@ mod tests {
             Answer::from_line(r#"{"unsupported":true}"#),
             Ok(Answer::Unsupported)
         );
-        assert!(Answer::from_line("oops").unwrap_err().starts_with("not JSON"));
+        assert!(
+            Answer::from_line("oops")
+                .unwrap_err()
+                .starts_with("not JSON")
+        );
         assert_eq!(
             Answer::from_line(r#"{"href":"x"}"#),
             Err("no `origin`, `failure` or `unsupported`".into())

@@ -112,7 +112,10 @@ pub fn text(outcome: &Outcome, notes: &[String], known: &BTreeSet<String>) -> St
         let mark = if known.contains(name) { " (known)" } else { "" };
         let _ = writeln!(out, "\n{:>8}  {name}{mark}", class.count);
         for example in &class.examples {
-            let row = outcome.rows.get(example.row).map_or("", |r| r.name.as_str());
+            let row = outcome
+                .rows
+                .get(example.row)
+                .map_or("", |r| r.name.as_str());
             let (request, expect, answer) = shown(example);
             let _ = writeln!(out, "          {}   [{row}]", request.describe());
             let _ = writeln!(out, "            {}", difference(expect, answer));
@@ -145,7 +148,12 @@ fn expect_json(expect: &Expect) -> Value {
 }
 
 /// The report as one JSON document.
-pub fn json(outcome: &Outcome, notes: &[String], known: &BTreeSet<String>, command: &[String]) -> Value {
+pub fn json(
+    outcome: &Outcome,
+    notes: &[String],
+    known: &BTreeSet<String>,
+    command: &[String],
+) -> Value {
     let rows: Vec<Value> = outcome
         .rows
         .iter()
