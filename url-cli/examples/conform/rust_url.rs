@@ -51,9 +51,18 @@ fn set(url: &mut Url, setter: &str, value: &str) {
         "host" => quirks::set_host(url, value),
         "hostname" => quirks::set_hostname(url, value),
         "port" => quirks::set_port(url, value),
-        "pathname" => Ok(quirks::set_pathname(url, value)),
-        "search" => Ok(quirks::set_search(url, value)),
-        "hash" => Ok(quirks::set_hash(url, value)),
+        "pathname" => {
+            quirks::set_pathname(url, value);
+            Ok(())
+        }
+        "search" => {
+            quirks::set_search(url, value);
+            Ok(())
+        }
+        "hash" => {
+            quirks::set_hash(url, value);
+            Ok(())
+        }
         _ => Err(()),
     };
 }

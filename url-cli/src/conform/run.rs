@@ -124,10 +124,11 @@ pub fn run(
             }
         }
     }
-    if outcome.error.is_none() && settings.minimize {
-        if let Err(error) = minimize_all(&mut child, &mut outcome.classes) {
-            outcome.error = Some(format!("while minimizing: {error}"));
-        }
+    if outcome.error.is_none()
+        && settings.minimize
+        && let Err(error) = minimize_all(&mut child, &mut outcome.classes)
+    {
+        outcome.error = Some(format!("while minimizing: {error}"));
     }
     if outcome.error.is_none() {
         outcome.error = child.finish().err();
