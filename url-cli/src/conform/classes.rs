@@ -1,6 +1,8 @@
 //! Divergence classes: which component differs, and what in the input causes it. A class is
-//! named `CAUSE: WHAT` (`IPv4 forms: host, hostname`, `backslashes: fails where the standard
-//! parses`); a `--known` file lists class names.
+//! named `[SETTER setter, ]CAUSE: WHAT`, WHAT being the first component that differs (the
+//! record's fields before `host`, `origin` and `href`, which repeat them) or which side fails:
+//! `IPv4 forms: hostname`, `backslashes: fails where the standard parses`,
+//! `port setter, tabs and newlines: port`. A `--known` file lists class names.
 
 use whatwg_url::Component;
 
@@ -113,7 +115,8 @@ struct Parts<'a> {
 }
 
 impl<'a> Parts<'a> {
-    fn of(request: &'a Request) -> Parts<'a> {
+    /// `href_failed`: the setter's URL did not parse, so the host of interest is its own.
+    fn of(request: &'a Request, href_failed: bool) -> Parts<'a> {
         let (text, all, host) = match request {
             Request::Parse { input, base } => {
                 let all = format!("{input}{}", base.as_deref().unwrap_or_default());
@@ -125,7 +128,9 @@ impl<'a> Parts<'a> {
                 value,
             } => {
                 let host = match setter {
-                    Host | Hostname | Component::Href => rough_host(value),
+                    _ if href_failed => rough_host(href),
+                    Host | Hostname => authority_host(value).0,
+                    Component::Href => rough_host(value),
                     _ => rough_host(href),
                 };
                 (value.as_str(), format!("{value}{href}"), host)
@@ -137,6 +142,8 @@ impl<'a> Parts<'a> {
         Parts {
             text,
             port: host_and_port(text).1.is_some_and(|p| !p.is_empty())
+                || matches!(request, Request::Set { setter: Host, .. })
+                    && authority_host(text).1.is_some()
                 || matches!(request, Request::Set { setter: Port, .. }),
             file: lower.contains("file:"),
             opaque: lower.contains(':') && !special && !lower.contains(":/"),
@@ -146,9 +153,17 @@ impl<'a> Parts<'a> {
     }
 }
 
-/// The authority's host part of `text`: after `//`, before the path, after the last `@`,
-/// without a port.
+/// The authority's host part of `text`: after a special scheme and any slashes, else after
+/// `//`; before the path, after the last `@`, without a port.
 fn rough_host(text: &str) -> &str {
+    if let Some((scheme, rest)) = text.split_once(':') {
+        let scheme = scheme
+            .trim_start_matches(|c: char| c <= ' ')
+            .to_ascii_lowercase();
+        if ["http", "https", "ws", "wss", "ftp", "file"].contains(&scheme.as_str()) {
+            return authority_host(rest.trim_start_matches(['/', '\\'])).0;
+        }
+    }
     host_and_port(text).0
 }
 
@@ -156,10 +171,13 @@ fn host_and_port(text: &str) -> (&str, Option<&str>) {
     let Some((_, after)) = text.split_once("//").or_else(|| text.split_once("\\\\")) else {
         return ("", None);
     };
-    let authority = after
-        .split(['/', '?', '#', '\\'])
-        .next()
-        .unwrap_or_default();
+    authority_host(after)
+}
+
+/// The host and port of the authority at the start of `text` (up to the path, after the last
+/// `@`).
+fn authority_host(text: &str) -> (&str, Option<&str>) {
+    let authority = text.split(['/', '?', '#', '\\']).next().unwrap_or_default();
     let host = authority.rsplit('@').next().unwrap_or_default();
     match host.rfind(':') {
         Some(colon) if !host.ends_with(']') => (&host[..colon], host.get(colon + 1..)),
@@ -181,25 +199,35 @@ fn has_drive_letter(text: &str) -> bool {
     })
 }
 
-/// The components where `answer` differs from `expect` (`href` and `origin` only when no other
-/// one does: they show what the others show).
-fn differing(expect: &[(Component, String)], answer: &[String; 11]) -> Vec<Component> {
-    let all: Vec<Component> = expect
-        .iter()
-        .filter(|(c, want)| answer.get(*c as usize) != Some(want))
-        .map(|(c, _)| *c)
-        .collect();
-    let specific: Vec<Component> = all
-        .iter()
-        .copied()
-        .filter(|c| !matches!(c, Component::Href | Component::Origin))
-        .collect();
-    if specific.is_empty() { all } else { specific }
+/// The order in which a differing component names a class: the record's fields first (a host
+/// that differs makes `host`, `origin` and `href` differ too), `href` last.
+const PRIMARY: [Component; 11] = [
+    Protocol,
+    Username,
+    Password,
+    Hostname,
+    Port,
+    Host,
+    Pathname,
+    Search,
+    Hash,
+    Component::Origin,
+    Component::Href,
+];
+
+/// The first component, in [`PRIMARY`] order, where `answer` differs from `expect`.
+fn primary(expect: &[(Component, String)], answer: &[String; 11]) -> Option<Component> {
+    PRIMARY.into_iter().find(|c| {
+        expect
+            .iter()
+            .any(|(e, want)| e == c && answer.get(*c as usize) != Some(want))
+    })
 }
 
 /// The class of a divergence: `answer` is not what `expect` says for `request`.
 pub fn classify(request: &Request, expect: &Expect, answer: &Answer) -> String {
-    let parts = Parts::of(request);
+    let href_failed = matches!(answer, Answer::Failure);
+    let parts = Parts::of(request, href_failed);
     let present: Vec<&Cause> = CAUSES.iter().filter(|c| (c.present)(&parts)).collect();
     let (what, components) = match (expect, answer) {
         (_, Answer::Unsupported) => ("unsupported".to_owned(), Vec::new()),
@@ -208,9 +236,9 @@ pub fn classify(request: &Request, expect: &Expect, answer: &Answer) -> String {
             ("fails where the standard parses".to_owned(), Vec::new())
         }
         (Expect::Fields(fields), Answer::Url(got)) => {
-            let components = differing(fields, got);
-            let names: Vec<&str> = components.iter().map(|c| c.name()).collect();
-            (names.join(", "), components)
+            let component = primary(fields, got);
+            let name = component.map_or("nothing", Component::name);
+            (name.to_owned(), component.into_iter().collect())
         }
     };
     let cause = present
@@ -260,19 +288,16 @@ mod tests {
 
     #[test]
     fn classes_name_the_cause_and_the_component() {
-        assert_eq!(
-            class("http://0x7f.1/", "http://x/"),
-            "IPv4 forms: host, hostname"
-        );
-        assert_eq!(class("http://ÉX.com/", "http://x/"), "IDNA: host, hostname");
-        assert_eq!(class("http://[::1]/", "http://x/"), "IPv6: host, hostname");
+        assert_eq!(class("http://0x7f.1/", "http://x/"), "IPv4 forms: hostname");
+        assert_eq!(class("http://ÉX.com/", "http://x/"), "IDNA: hostname");
+        assert_eq!(class("http://[::1]/", "http://x/"), "IPv6: hostname");
         assert_eq!(class("http://a\\b", "http://a/c"), "backslashes: pathname");
         assert_eq!(class("foo:a b", "foo:a"), "opaque paths: pathname");
         assert_eq!(
             class("http://a/\tb", "http://a/c"),
             "tabs and newlines: pathname"
         );
-        assert_eq!(class("http://a:99/", "http://a:98/"), "ports: host, port");
+        assert_eq!(class("http://a:99/", "http://a:98/"), "ports: port");
         assert_eq!(
             class("file:c|/x", "file:///d:/x"),
             "Windows drive letters: pathname"

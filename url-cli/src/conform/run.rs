@@ -182,6 +182,14 @@ fn minimize_all(child: &mut Child, classes: &mut BTreeMap<String, Class>) -> Res
         for example in &mut class.examples {
             example.minimized = minimize(child, name, &example.request)?;
         }
+        // Examples that shrink to the same request are one.
+        let mut seen = Vec::new();
+        class.examples.retain(|d| {
+            let shown = d.minimized.as_ref().map_or(&d.request, |m| &m.0).clone();
+            let new = !seen.contains(&shown);
+            seen.push(shown);
+            new
+        });
     }
     Ok(())
 }

@@ -1,6 +1,6 @@
 """A `wurl conform` adapter for ada, through its Python binding (`pip install ada-url`).
 
-Run: wurl conform -- python3 ada_url.py
+Run: wurl conform -- python3 ada_adapter.py
 
 Protocol (docs/conformance-for-others.md): one JSON request a line on stdin, one JSON answer a
 line on stdout; an empty line asks for a flush.

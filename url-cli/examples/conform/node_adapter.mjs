@@ -1,5 +1,5 @@
 // A `wurl conform` adapter for the WHATWG `URL` class of JavaScript (Node.js, Deno, Bun).
-// Run: wurl conform -- node node_url.mjs
+// Run: wurl conform -- node node_adapter.mjs
 //
 // Protocol (docs/conformance-for-others.md): one JSON request a line on stdin, one JSON answer
 // a line on stdout; an empty line asks for a flush.
