@@ -62,8 +62,27 @@ const CAUSES: &[Cause] = &[
     },
     Cause {
         name: "Windows drive letters",
-        present: |p| has_drive_letter(p.text) || p.file && has_drive_letter(&p.all),
+        present: |p| has_drive_letter(&p.all),
         shows_in: &[Host, Hostname, Pathname],
+    },
+    Cause {
+        name: "runs of slashes",
+        present: |p| {
+            let after_scheme = p.text.split_once(':').map_or(p.text, |(_, rest)| rest);
+            p.text.starts_with("//")
+                || after_scheme.contains("///")
+                || p.text.matches("//").count() > 1
+        },
+        shows_in: &[Host, Hostname, Pathname],
+    },
+    Cause {
+        name: "blob: origins",
+        present: |p| {
+            p.text
+                .get(..5)
+                .is_some_and(|s| s.eq_ignore_ascii_case("blob:"))
+        },
+        shows_in: &[Component::Origin],
     },
     Cause {
         name: "backslashes",
@@ -89,6 +108,11 @@ const CAUSES: &[Cause] = &[
         name: "opaque paths",
         present: |p| p.opaque,
         shows_in: &[Pathname, Search, Hash],
+    },
+    Cause {
+        name: "file URLs",
+        present: |p| p.file,
+        shows_in: &[Host, Hostname, Pathname],
     },
     Cause {
         name: "percent-encoding",
@@ -298,6 +322,11 @@ mod tests {
             "tabs and newlines: pathname"
         );
         assert_eq!(class("http://a:99/", "http://a:98/"), "ports: port");
+        assert_eq!(
+            class("http:////a/", "http://b/"),
+            "runs of slashes: hostname"
+        );
+        assert_eq!(class("file:", "file://x/"), "file URLs: hostname");
         assert_eq!(
             class("file:c|/x", "file:///d:/x"),
             "Windows drive letters: pathname"
