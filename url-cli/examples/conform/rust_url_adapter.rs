@@ -7,10 +7,11 @@
 
 use std::io::{BufRead, Write};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use url::{Url, quirks};
 
-fn answer(request: &Value) -> Value {
+/// The answer to one request, written to `out` as one line.
+fn answer(request: &Value, out: &mut impl Write) -> std::io::Result<()> {
     let text = |key: &str| request.get(key).and_then(Value::as_str).unwrap_or_default();
     let parsed = match text("op") {
         "parse" => match request.get("base").and_then(Value::as_str) {
@@ -21,24 +22,30 @@ fn answer(request: &Value) -> Value {
             set(&mut url, text("setter"), text("value"));
             url
         }),
-        _ => return json!({ "unsupported": true }),
+        _ => return writeln!(out, r#"{{"unsupported":true}}"#),
     };
-    match parsed {
-        Ok(url) => json!({
-            "href": quirks::href(&url),
-            "origin": quirks::origin(&url),
-            "protocol": quirks::protocol(&url),
-            "username": quirks::username(&url),
-            "password": quirks::password(&url),
-            "host": quirks::host(&url),
-            "hostname": quirks::hostname(&url),
-            "port": quirks::port(&url),
-            "pathname": quirks::pathname(&url),
-            "search": quirks::search(&url),
-            "hash": quirks::hash(&url),
-        }),
-        Err(_) => json!({ "failure": true }),
+    let Ok(url) = parsed else {
+        return writeln!(out, r#"{{"failure":true}}"#);
+    };
+    let origin = quirks::origin(&url);
+    let fields = [
+        ("href", quirks::href(&url)),
+        ("origin", origin.as_str()),
+        ("protocol", quirks::protocol(&url)),
+        ("username", quirks::username(&url)),
+        ("password", quirks::password(&url)),
+        ("host", quirks::host(&url)),
+        ("hostname", quirks::hostname(&url)),
+        ("port", quirks::port(&url)),
+        ("pathname", quirks::pathname(&url)),
+        ("search", quirks::search(&url)),
+        ("hash", quirks::hash(&url)),
+    ];
+    for (i, (name, value)) in fields.iter().enumerate() {
+        write!(out, "{}\"{name}\":", if i == 0 { "{" } else { "," })?;
+        serde_json::to_writer(&mut *out, value)?;
     }
+    writeln!(out, "}}")
 }
 
 /// `url[setter] = value`; a setter that refuses leaves the URL as it was.
@@ -75,11 +82,10 @@ fn main() -> std::io::Result<()> {
             out.flush()?;
             continue;
         }
-        let reply = match serde_json::from_str::<Value>(&line) {
-            Ok(request) => answer(&request),
-            Err(_) => json!({ "unsupported": true }),
-        };
-        writeln!(out, "{reply}")?;
+        match serde_json::from_str::<Value>(&line) {
+            Ok(request) => answer(&request, &mut out)?,
+            Err(_) => writeln!(out, r#"{{"unsupported":true}}"#)?,
+        }
     }
     out.flush()
 }

@@ -14,6 +14,7 @@ mod cases;
 mod child;
 mod classes;
 mod generate;
+mod json_line;
 mod protocol;
 mod report;
 mod run;

@@ -6,6 +6,8 @@ use std::borrow::Cow;
 use serde_json::Value;
 use whatwg_url::{Component, Url};
 
+use super::json_line::{push_string, read_fields};
+
 /// One question to the implementation under test.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -36,13 +38,15 @@ pub enum Answer {
 impl Request {
     /// Appends the request's JSON line (without the newline) to `out`.
     pub fn write_line(&self, out: &mut String) {
-        let string = |s: &str| Value::from(s).to_string();
         match self {
             Request::Parse { input, base } => {
                 out.push_str("{\"op\":\"parse\",\"input\":");
-                out.push_str(&string(input));
+                push_string(out, input);
                 out.push_str(",\"base\":");
-                out.push_str(&base.as_deref().map_or_else(|| "null".to_owned(), string));
+                match base {
+                    Some(base) => push_string(out, base),
+                    None => out.push_str("null"),
+                }
             }
             Request::Set {
                 href,
@@ -50,11 +54,11 @@ impl Request {
                 value,
             } => {
                 out.push_str("{\"op\":\"set\",\"href\":");
-                out.push_str(&string(href));
+                push_string(out, href);
                 out.push_str(",\"setter\":\"");
                 out.push_str(setter.name());
                 out.push_str("\",\"value\":");
-                out.push_str(&string(value));
+                push_string(out, value);
             }
         }
         out.push('}');
@@ -110,6 +114,24 @@ impl Request {
 impl Answer {
     /// Reads one answer line. `Err` names what is wrong with it.
     pub fn from_line(line: &str) -> Result<Answer, String> {
+        if let Some(fields) = read_fields(line) {
+            if fields.failure {
+                return Ok(Answer::Failure);
+            }
+            if fields.unsupported {
+                return Ok(Answer::Unsupported);
+            }
+            let mut components = Components::default();
+            for ((slot, found), component) in components
+                .iter_mut()
+                .zip(fields.components)
+                .zip(Component::ALL)
+            {
+                *slot =
+                    found.ok_or_else(|| format!("no `{component}`, `failure` or `unsupported`"))?;
+            }
+            return Ok(Answer::Url(Box::new(components)));
+        }
         let text = replace_lone_surrogates(line);
         let value: Value = serde_json::from_str(&text).map_err(|e| format!("not JSON ({e})"))?;
         let object = value.as_object().ok_or("not a JSON object")?;
@@ -145,9 +167,21 @@ impl Answer {
         }
     }
 
-    /// The answer as one protocol line (what a conforming child writes).
-    pub fn to_line(&self) -> String {
-        self.to_json().to_string()
+    /// Appends the answer's line (without the newline) to `out`.
+    pub fn write_line(&self, out: &mut String) {
+        match self {
+            Answer::Url(components) => {
+                for (i, (c, v)) in Component::ALL.iter().zip(components.iter()).enumerate() {
+                    out.push_str(if i == 0 { "{\"" } else { ",\"" });
+                    out.push_str(c.name());
+                    out.push_str("\":");
+                    push_string(out, v);
+                }
+                out.push('}');
+            }
+            Answer::Failure => out.push_str("{\"failure\":true}"),
+            Answer::Unsupported => out.push_str("{\"unsupported\":true}"),
+        }
     }
 }
 
@@ -171,6 +205,30 @@ pub fn ours(request: &Request) -> Answer {
             }
             Err(_) => Answer::Failure,
         },
+    }
+}
+
+/// Whether `answer` is this project's answer to `request` (what [`ours`] gives, compared
+/// without copying the components).
+pub fn agrees(request: &Request, answer: &Answer) -> bool {
+    let url = match request {
+        Request::Parse { input, base } => Url::parse(input, base.as_deref()),
+        Request::Set {
+            href,
+            setter,
+            value,
+        } => Url::parse(href, None).map(|mut url| {
+            let _ = url.set_component(*setter, value);
+            url
+        }),
+    };
+    match (url, answer) {
+        (Ok(url), Answer::Url(theirs)) => Component::ALL
+            .iter()
+            .zip(theirs.iter())
+            .all(|(c, theirs)| url.component(*c) == theirs.as_str()),
+        (Err(_), Answer::Failure) => true,
+        _ => false,
     }
 }
 
@@ -264,6 +322,12 @@ mod tests {
         );
     }
 
+    fn to_line(answer: &Answer) -> String {
+        let mut line = String::new();
+        answer.write_line(&mut line);
+        line
+    }
+
     #[test]
     fn answers_read_back() {
         let ours = ours(&Request::Parse {
@@ -274,7 +338,13 @@ mod tests {
             panic!("parses")
         };
         assert_eq!(components[0], "http://example.com/b?q#f");
-        assert_eq!(Answer::from_line(&ours.to_line()), Ok(ours));
+        assert_eq!(Answer::from_line(&to_line(&ours)), Ok(ours.clone()));
+        let request = Request::Parse {
+            input: "HTTP://EXAMPLE.com:80/a/../b?q#f".into(),
+            base: None,
+        };
+        assert!(agrees(&request, &ours));
+        assert!(!agrees(&request, &Answer::Failure));
         assert_eq!(
             Answer::from_line(r#"{"failure":true}"#),
             Ok(Answer::Failure)

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, VecDeque};
 use super::cases::{Expect, Suite};
 use super::child::Child;
 use super::classes::classify;
-use super::protocol::{Answer, Request, ours};
+use super::protocol::{Answer, Request, agrees, ours};
 
 /// A request and what it is checked against.
 pub struct Item {
@@ -139,14 +139,8 @@ pub fn run(
 fn tally(outcome: &mut Outcome, item: Item, answer: Answer, examples: usize) {
     let (passed, expect) = match item.expect {
         Some(expect) => (expect.holds(&answer), expect),
-        None => {
-            let ours = ours(&item.request);
-            if ours == answer {
-                (true, Expect::Failure)
-            } else {
-                (false, Expect::all_of(&ours))
-            }
-        }
+        None if agrees(&item.request, &answer) => (true, Expect::Failure),
+        None => (false, Expect::all_of(&ours(&item.request))),
     };
     if let Some(case) = outcome
         .rows

@@ -31,6 +31,7 @@ pub fn read_request(line: &str) -> Option<Request> {
 /// Answers every request line of `input` on `output`; flushes at each empty line and at the end.
 pub fn serve(input: impl BufRead, output: impl Write) -> io::Result<()> {
     let mut output = io::BufWriter::with_capacity(1 << 16, output);
+    let mut text = String::new();
     for line in input.lines() {
         let line = line?;
         if line.is_empty() {
@@ -38,8 +39,10 @@ pub fn serve(input: impl BufRead, output: impl Write) -> io::Result<()> {
             continue;
         }
         let answer = read_request(&line).map_or(Answer::Unsupported, |r| ours(&r));
-        output.write_all(answer.to_line().as_bytes())?;
-        output.write_all(b"\n")?;
+        text.clear();
+        answer.write_line(&mut text);
+        text.push('\n');
+        output.write_all(text.as_bytes())?;
     }
     output.flush()
 }
