@@ -248,11 +248,40 @@ fn primary(expect: &[(Component, String)], answer: &[String; 11]) -> Option<Comp
     })
 }
 
+/// Whether `a` and `b` are the same bytes once their `%XX` sequences are decoded.
+fn same_decoded(a: &str, b: &str) -> bool {
+    fn decode(s: &str) -> Vec<u8> {
+        let bytes = s.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            let hex = bytes
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            match hex {
+                Some(decoded) if b == b'%' => {
+                    out.push(decoded);
+                    i += 3;
+                }
+                _ => {
+                    out.push(b);
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+    decode(a) == decode(b)
+}
+
 /// The class of a divergence: `answer` is not what `expect` says for `request`.
 pub fn classify(request: &Request, expect: &Expect, answer: &Answer) -> String {
     let href_failed = matches!(answer, Answer::Failure);
     let parts = Parts::of(request, href_failed);
     let present: Vec<&Cause> = CAUSES.iter().filter(|c| (c.present)(&parts)).collect();
+    // The component differs in its percent-encoding alone (`^` against `%5E`).
+    let mut encoding_only = false;
     let (what, components) = match (expect, answer) {
         (_, Answer::Unsupported) => ("unsupported".to_owned(), Vec::new()),
         (Expect::Failure, _) => ("parses where the standard fails".to_owned(), Vec::new()),
@@ -261,22 +290,29 @@ pub fn classify(request: &Request, expect: &Expect, answer: &Answer) -> String {
         }
         (Expect::Fields(fields), Answer::Url(got)) => {
             let component = primary(fields, got);
+            encoding_only = component.is_some_and(|c| {
+                let want = fields
+                    .iter()
+                    .find(|(f, _)| *f == c)
+                    .map(|(_, v)| v.as_str());
+                want.is_some_and(|want| same_decoded(want, &got[c as usize]))
+            });
             let name = component.map_or("nothing", Component::name);
             (name.to_owned(), component.into_iter().collect())
         }
     };
-    let cause = present
+    let shows = present
         .iter()
-        .find(|c| c.shows_in.is_empty() || c.shows_in.iter().any(|s| components.contains(s)))
-        .or(present.first())
-        .map_or(
-            if components.contains(&Protocol) {
-                "schemes"
-            } else {
-                "other"
-            },
-            |c| c.name,
-        );
+        .find(|c| c.shows_in.is_empty() || c.shows_in.iter().any(|s| components.contains(s)));
+    let cause = if encoding_only {
+        "percent-encoding"
+    } else if let Some(cause) = shows {
+        cause.name
+    } else if components.contains(&Protocol) {
+        "schemes"
+    } else {
+        present.first().map_or("other", |c| c.name)
+    };
     let op = match request {
         Request::Parse { .. } => String::new(),
         Request::Set { setter, .. } => format!("{setter} setter, "),
@@ -327,6 +363,18 @@ mod tests {
             "runs of slashes: hostname"
         );
         assert_eq!(class("file:", "file://x/"), "file URLs: hostname");
+        // A component that differs in its encoding alone: percent-encoding, whatever else the
+        // input holds.
+        let request = parse("http://a//b/^");
+        let standard = ours(&request);
+        let Answer::Url(mut raw) = standard.clone() else {
+            panic!("parses")
+        };
+        raw[Pathname as usize] = "//b/^".into();
+        assert_eq!(
+            classify(&request, &Expect::all_of(&standard), &Answer::Url(raw)),
+            "percent-encoding: pathname"
+        );
         assert_eq!(
             class("file:c|/x", "file:///d:/x"),
             "Windows drive letters: pathname"
