@@ -193,7 +193,7 @@ fn render(adapters: &[Adapter], reports: &[Value], generate: usize) -> String {
         out.push('\n');
     }
     out.push_str(&format!(
-        "\nLargest divergence classes (WPT files and {generate} generated requests):\n"
+        "\nLargest divergence classes (WPT files and {generate} generated requests):\n\n"
     ));
     for (adapter, report) in adapters.iter().zip(reports) {
         let mut classes: Vec<(&str, u64)> = report["classes"]
@@ -209,7 +209,7 @@ fn render(adapters: &[Adapter], reports: &[Value], generate: usize) -> String {
             .map(|(name, count)| format!("{name} ({count})"))
             .collect();
         out.push_str(&format!(
-            "\n- {}: {} divergences in {} classes{}{}\n",
+            "- {}: {} divergences in {} classes{}{}\n",
             adapter.name,
             report["divergences"],
             classes.len(),
