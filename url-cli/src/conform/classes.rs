@@ -162,7 +162,7 @@ impl<'a> Parts<'a> {
         };
         let lower = all.to_ascii_lowercase();
         let scheme = lower.split(':').next().unwrap_or_default();
-        let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(&scheme.trim());
+        let special = whatwg_url::is_special_scheme(scheme.trim());
         Parts {
             text,
             port: host_and_port(text).1.is_some_and(|p| !p.is_empty())
@@ -184,7 +184,7 @@ fn rough_host(text: &str) -> &str {
         let scheme = scheme
             .trim_start_matches(|c: char| c <= ' ')
             .to_ascii_lowercase();
-        if ["http", "https", "ws", "wss", "ftp", "file"].contains(&scheme.as_str()) {
+        if whatwg_url::is_special_scheme(&scheme) {
             return authority_host(rest.trim_start_matches(['/', '\\'])).0;
         }
     }
@@ -248,31 +248,9 @@ fn primary(expect: &[(Component, String)], answer: &[String; 11]) -> Option<Comp
     })
 }
 
-/// Whether `a` and `b` are the same bytes once their `%XX` sequences are decoded.
+/// Whether `a` and `b` are the same bytes once percent-decoded (spec 1.3).
 fn same_decoded(a: &str, b: &str) -> bool {
-    fn decode(s: &str) -> Vec<u8> {
-        let bytes = s.as_bytes();
-        let mut out = Vec::with_capacity(bytes.len());
-        let mut i = 0;
-        while let Some(&b) = bytes.get(i) {
-            let hex = bytes
-                .get(i + 1..i + 3)
-                .and_then(|h| std::str::from_utf8(h).ok())
-                .and_then(|h| u8::from_str_radix(h, 16).ok());
-            match hex {
-                Some(decoded) if b == b'%' => {
-                    out.push(decoded);
-                    i += 3;
-                }
-                _ => {
-                    out.push(b);
-                    i += 1;
-                }
-            }
-        }
-        out
-    }
-    decode(a) == decode(b)
+    whatwg_url::percent_decode_str(a) == whatwg_url::percent_decode_str(b)
 }
 
 /// The class of a divergence: `answer` is not what `expect` says for `request`.

@@ -104,34 +104,22 @@ const PIECES: &[&str] = &[
     "~",
 ];
 
-/// The attributes with a setter (all but `origin`).
-const SETTERS: [Component; 10] = [
-    Component::Href,
-    Component::Protocol,
-    Component::Username,
-    Component::Password,
-    Component::Host,
-    Component::Hostname,
-    Component::Port,
-    Component::Pathname,
-    Component::Search,
-    Component::Hash,
-];
-
-/// A deterministic generator (SplitMix64).
+/// A deterministic generator (xorshift64: Marsaglia, "Xorshift RNGs", 2003).
 pub struct Rng(u64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        // Any state but zero; the multiplier spreads small seeds over the bits.
+        Rng(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1)
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
     }
 
     /// A number below `n` (`n` > 0).
@@ -183,6 +171,8 @@ pub fn dataset_lines(dir: &Path) -> Result<Vec<String>, String> {
 pub struct Generator {
     texts: Vec<String>,
     bases: Vec<String>,
+    /// The attributes with a setter (all but `origin`).
+    setters: Vec<Component>,
     rng: Rng,
 }
 
@@ -205,6 +195,10 @@ impl Generator {
         Generator {
             texts,
             bases,
+            setters: Component::ALL
+                .into_iter()
+                .filter(|c| c.has_setter())
+                .collect(),
             rng: Rng::new(seed),
         }
     }
@@ -230,7 +224,7 @@ impl Iterator for Generator {
         Some(match self.rng.below(8) {
             0 => Request::Set {
                 href: self.pick(),
-                setter: SETTERS[self.rng.below(SETTERS.len())],
+                setter: self.setters[self.rng.below(self.setters.len())],
                 value: text,
             },
             1 | 2 if !self.bases.is_empty() => Request::Parse {
@@ -262,16 +256,12 @@ fn mutate(text: &mut String, other: &str, rng: &mut Rng) {
         }
         4 => {
             let end = boundary_after(text, at, 1);
-            let flipped: String = text[at..end]
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_lowercase() {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c.to_ascii_lowercase()
-                    }
-                })
-                .collect();
+            let mut flipped = text[at..end].to_owned();
+            if flipped.bytes().any(|b| b.is_ascii_lowercase()) {
+                flipped.make_ascii_uppercase();
+            } else {
+                flipped.make_ascii_lowercase();
+            }
             text.replace_range(at..end, &flipped);
         }
         _ => {

@@ -32,19 +32,10 @@ struct Adapter {
 pub fn check(root: &Path, generate: usize) -> Result<bool, String> {
     let wpt = fixtures::first_dir(root).ok_or("no WPT fixture directory")?;
     let datasets = fixtures::datasets_dir(root).ok_or("no datasets directory")?;
-    cmd::header("cargo build -p whatwg-url-cli --bin wurl --example conform_rust_url");
-    let built = cmd::run(&mut cmd::cargo(
-        root,
-        &[
-            "build",
-            "-p",
-            "whatwg-url-cli",
-            "--bin",
-            "wurl",
-            "--example",
-            "conform_rust_url",
-        ],
-    ))?;
+    let build = "build -p whatwg-url-cli --bin wurl --example conform_rust_url";
+    cmd::header(&format!("cargo {build}"));
+    let args: Vec<&str> = build.split(' ').collect();
+    let built = cmd::run(&mut cmd::cargo(root, &args))?;
     if !built {
         return Ok(false);
     }
