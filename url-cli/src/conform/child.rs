@@ -78,14 +78,14 @@ impl Child {
     }
 
     /// Sends `requests` as one batch: a line each, then an empty line (flush your output).
-    pub fn send(&mut self, requests: &[Request]) {
-        let mut text = String::with_capacity(requests.len() * 64);
+    pub fn send<'a>(&mut self, requests: impl IntoIterator<Item = &'a Request>) {
+        let mut text = String::new();
         for request in requests {
             request.write_line(&mut text);
             text.push('\n');
+            self.sent += 1;
         }
         text.push('\n');
-        self.sent += requests.len() as u64;
         if let Some(batches) = &self.batches {
             // A writer that stopped (the child closed its stdin) shows as a missing answer.
             let _ = batches.send(text.into_bytes());

@@ -203,9 +203,9 @@ impl Generator {
         }
     }
 
-    fn pick(&mut self) -> String {
-        let i = self.rng.below(self.texts.len());
-        self.texts.get(i).cloned().unwrap_or_default()
+    /// A seed text, borrowed.
+    fn pick<'a>(texts: &'a [String], rng: &mut Rng) -> &'a str {
+        texts.get(rng.below(texts.len())).map_or("", String::as_str)
     }
 }
 
@@ -216,14 +216,15 @@ impl Iterator for Generator {
         if self.texts.is_empty() {
             return None;
         }
-        let mut text = self.pick();
-        for _ in 0..=self.rng.below(4) {
-            let other = self.pick();
-            mutate(&mut text, &other, &mut self.rng);
+        let (texts, rng) = (&self.texts, &mut self.rng);
+        let mut text = Self::pick(texts, rng).to_owned();
+        for _ in 0..=rng.below(4) {
+            let other = Self::pick(texts, rng);
+            mutate(&mut text, other, rng);
         }
         Some(match self.rng.below(8) {
             0 => Request::Set {
-                href: self.pick(),
+                href: Self::pick(&self.texts, &mut self.rng).to_owned(),
                 setter: self.setters[self.rng.below(self.setters.len())],
                 value: text,
             },

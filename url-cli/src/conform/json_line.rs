@@ -43,6 +43,7 @@ pub struct Fields {
 /// else (nested values, numbers, bad syntax), which the caller reads with serde_json.
 pub fn read_fields(line: &str) -> Option<Fields> {
     let mut reader = Reader {
+        text: line,
         bytes: line.as_bytes(),
         at: 0,
     };
@@ -81,6 +82,7 @@ pub fn read_fields(line: &str) -> Option<Fields> {
 }
 
 struct Reader<'a> {
+    text: &'a str,
     bytes: &'a [u8],
     at: usize,
 }
@@ -138,7 +140,8 @@ impl Reader<'_> {
                 }
                 self.at += 1;
             }
-            out.push_str(std::str::from_utf8(self.bytes.get(start..self.at)?).ok()?);
+            // `start` and `self.at` are at ASCII bytes (or the ends), so at char boundaries.
+            out.push_str(self.text.get(start..self.at)?);
             match *self.bytes.get(self.at)? {
                 b'"' => {
                     self.at += 1;

@@ -104,8 +104,7 @@ pub fn run(
     'run: loop {
         while in_flight.len() < 2 && items.peek().is_some() {
             let batch: Vec<Item> = items.by_ref().take(settings.batch.max(1)).collect();
-            let requests: Vec<Request> = batch.iter().map(|i| i.request.clone()).collect();
-            child.send(&requests);
+            child.send(batch.iter().map(|i| &i.request));
             in_flight.push_back(batch);
         }
         let Some(batch) = in_flight.pop_front() else {
@@ -210,7 +209,7 @@ fn minimize(
             candidate.drain(start..end);
             let trial = request.with_text(candidate.iter().collect());
             asked += 1;
-            child.send(std::slice::from_ref(&trial));
+            child.send([&trial]);
             let answer = child.receive(&trial)?;
             let ours = ours(&trial);
             let expect = Expect::all_of(&ours);
