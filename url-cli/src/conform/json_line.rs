@@ -2,6 +2,8 @@
 //! (a flat object of strings and booleans) read without building a `serde_json::Value`.
 //! Anything else is left to serde_json, which also words the errors.
 
+use std::borrow::Cow;
+
 use whatwg_url::Component;
 
 /// Appends `s` as a JSON string (RFC 8259: `"` and `\` escaped, controls as `\n`, `\t`, … or
@@ -60,12 +62,12 @@ pub fn read_fields(line: &str) -> Option<Fields> {
             b'"' => {
                 let value = reader.string()?;
                 if let Some(c) = Component::from_name(&key) {
-                    fields.components[c as usize] = Some(value);
+                    fields.components[c as usize] = Some(value.into_owned());
                 }
             }
             b't' | b'f' | b'n' => {
                 let word = reader.word()?;
-                match (key.as_str(), word) {
+                match (key.as_ref(), word) {
                     ("failure", "true") => fields.failure = true,
                     ("unsupported", "true") => fields.unsupported = true,
                     _ => {}
@@ -87,7 +89,7 @@ struct Reader<'a> {
     at: usize,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     fn skip_space(&mut self) {
         while self
             .bytes
@@ -128,9 +130,28 @@ impl Reader<'_> {
         Some(word)
     }
 
-    /// A JSON string; a lone surrogate escape becomes U+FFFD.
-    fn string(&mut self) -> Option<String> {
+    /// A JSON string (borrowed from the line when it has no escape); a lone surrogate escape
+    /// becomes U+FFFD.
+    fn string(&mut self) -> Option<Cow<'a, str>> {
         self.expect(b'"')?;
+        let start = self.at;
+        while let Some(&b) = self.bytes.get(self.at) {
+            if b == b'"' {
+                self.at += 1;
+                // Both ends are at ASCII bytes, so at char boundaries.
+                return self.text.get(start..self.at - 1).map(Cow::Borrowed);
+            }
+            if b == b'\\' || b < 0x20 {
+                break;
+            }
+            self.at += 1;
+        }
+        self.at = start;
+        self.escaped_string().map(Cow::Owned)
+    }
+
+    /// The rest of a string that holds escapes, from just after its opening quote.
+    fn escaped_string(&mut self) -> Option<String> {
         let mut out = String::new();
         loop {
             let start = self.at;
