@@ -185,7 +185,7 @@ fn conform(options: &Options) -> Result<u8, String> {
     );
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
-        "wurl conform: {} requests in {seconds:.2}s ({:.0} a second, minimizing included)",
+        "wurl conform: {} requests in {seconds:.2}s ({:.0} a second)",
         outcome.answered,
         outcome.answered as f64 / seconds.max(1e-9)
     );
