@@ -384,4 +384,7 @@ fn no_command_is_a_usage_error() {
     let (_, err, code) = common::wurl(&["conform"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("no implementation to run"), "{err}");
+    let (_, err, code) = common::wurl(&["conform", "--no-wpt", "--", "true"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("nothing to run"), "{err}");
 }

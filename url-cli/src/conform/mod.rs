@@ -129,6 +129,9 @@ fn conform(options: &Options) -> Result<u8, String> {
     if options.command.is_empty() {
         return Err("no implementation to run: `wurl conform [OPTIONS] -- CMD ARGS…`".into());
     }
+    if options.no_wpt && options.generate == 0 {
+        return Err("--no-wpt without --generate N: nothing to run".into());
+    }
     let known = read_known(options.known.as_ref())?;
     // The fixtures are the rows, and the seeds of the generated requests.
     let fixtures = cases::fixture_dir(options.wpt.as_deref()).and_then(|dir| cases::load_all(&dir));
