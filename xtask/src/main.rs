@@ -55,7 +55,7 @@ fn main() -> ExitCode {
             print!("{}", usage());
             ExitCode::SUCCESS
         }
-        "conformance" => no_options(command, rest).unwrap_or_else(|| conformance::run(&root)),
+        "conformance" => conformance::run(&root, rest),
         "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
         "wpt-update" => wpt_update::run(&root, rest),
         "bench" => bench::run(&root, rest),
