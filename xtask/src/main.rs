@@ -80,7 +80,7 @@ fn main() -> ExitCode {
             print!("{}", usage());
             ExitCode::SUCCESS
         }
-        "conformance" => no_options(command, rest).unwrap_or_else(|| conformance::run(&root)),
+        "conformance" => conformance::run(&root, rest),
         "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
         "wpt-update" => wpt_update::run(&root, rest),
         "unicode-table" => no_options(command, rest).unwrap_or_else(|| unicode_table(&root)),

@@ -203,6 +203,14 @@ pub fn run(root: &Path) -> ExitCode {
     // The Python package as users get it: the wheel built once, installed into fresh environments
     // without the Rust toolchain, its tests run there (Spark's workers in an environment of their
     // own): their counts join the closing line.
+    // Other parsers through `wurl conform`: the adapters of url-cli/examples/conform/ run,
+    // and this project agrees with itself through the protocol.
+    const ADAPTERS: &str = "cargo xtask conformance --adapters";
+    cmd::header(ADAPTERS);
+    record(
+        ADAPTERS,
+        crate::conformance::adapters::check(root, crate::conformance::adapters::DEFAULT_GENERATE),
+    );
     const PYTHON: &str = "cargo xtask python";
     slow(PYTHON, USUAL_PYTHON);
     record(PYTHON, python::test(root, &mut totals));

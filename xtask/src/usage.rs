@@ -7,12 +7,19 @@ commands:
   conformance          Run every crate's WPT conformance tests (`cargo test --workspace --test 'wpt_*'`)
                        and print the table `fixture | passed / total | %` (Markdown), then the fixture
                        files no test covers yet. Exits non-zero if a row is below 100% or a test failed.
+  conformance --adapters [--generate N]
+                       `wurl conform` against each adapter of url-cli/examples/conform/ (this
+                       project through --serve, rust-url, Node.js URL, ada-url and urllib.parse in
+                       Python, from a venv in target/conform-venv): the WPT files and N generated
+                       requests (default 20000) each; prints one table, a column per adapter, and
+                       each adapter's largest divergence classes (also target/xtask/conform-
+                       adapters.md). Fails when a run stops or this project diverges from itself.
   test                 The one test command (what CI runs): cargo fmt --check, cargo clippy -D warnings,
                        duplicates, cycles, artifacts (below), fixtures present, cargo test
                        --workspace (default features), cargo test of the packages with library
                        features (every one on), cargo doc (RUSTDOCFLAGS=-D warnings),
-                       then docs, beside-url, compat, msrv and package-check (below), then python
-                       (below), and a table of each step's seconds.
+                       then docs, beside-url, compat, msrv and package-check (below), then
+                       conformance --adapters and python (below), and a table of each step's seconds.
                        Ends with the line `N passed, M failed`.
   wpt-update [--from DIR | --commit SHA]
                        Refresh the repository's fixtures/wpt: download url/resources and

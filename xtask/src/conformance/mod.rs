@@ -1,5 +1,7 @@
 //! `cargo xtask conformance`: runs the `wpt_*` test targets and prints the conformance table.
+//! `--adapters`: other parsers through `wurl conform` ([`adapters`]).
 
+pub mod adapters;
 pub mod table;
 
 use std::fs;
@@ -20,7 +22,15 @@ const SHOW_CHARS: usize = 240;
 /// fuzz and bench crates' competitor parsers.
 const CONFORMANCE_FEATURES: &str = "whatwg-url/encoding";
 
-pub fn run(root: &Path) -> ExitCode {
+pub fn run(root: &Path, args: &[String]) -> ExitCode {
+    match adapters::parse_args(args) {
+        Ok(Some(generate)) => return cmd::exit(adapters::check(root, generate)),
+        Ok(None) => {}
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    }
     match collect_and_print(root) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,

@@ -8,7 +8,7 @@
 //! file alone); `cargo xtask bench --python`.
 
 mod aarch64;
-mod venv;
+pub(crate) mod venv;
 mod wheel;
 
 use std::path::{Path, PathBuf};
