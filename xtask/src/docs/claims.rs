@@ -230,7 +230,8 @@ fn versions_in(clause: &str) -> Vec<String> {
 }
 
 /// The lines of `text` that quote a performance figure: a time per item (`ns`, `µs`), an
-/// instruction count (`Ir`, `instructions`), a ratio (`1.45×`), a rate (`12 MB/s`, `9 rows/s`).
+/// instruction count (`Ir`, `instructions`), a ratio (`1.45×`), a rate (`12 MB/s`, `9 rows/s`,
+/// `170,000 a second`).
 pub fn performance_figures(text: &str) -> Vec<usize> {
     let mut out = Vec::new();
     for (n, line) in prose(text) {
@@ -243,6 +244,11 @@ pub fn performance_figures(text: &str) -> Vec<usize> {
             let is_number = number.parse::<f64>().is_ok();
             let unit = w[1].trim_end_matches([',', '.', ';', ')', '*']);
             is_number && ["ns", "µs", "Ir", "instructions", "MB/s", "rows/s"].contains(&unit)
+        }) || words.windows(3).any(|w| {
+            // A rate in words: `170,000 a second`, `5 per second`.
+            w[0].replace(',', "").parse::<f64>().is_ok()
+                && ["a", "per"].contains(&w[1])
+                && w[2].trim_end_matches([',', '.', ';', ')']) == "second"
         }) || words.iter().any(|w| {
             let w = w.trim_start_matches(['(', '*']);
             w.split('×')
@@ -378,8 +384,9 @@ mod tests {
     #[test]
     fn finds_performance_figures() {
         let page = "kasztp 46.5 ns against 79.1\n1,376 Ir a URL\n(1.45× and 1.49×)\n\
-                    at 385,000 rows/s\nreports ns per URL, MB/s; section 4.4\n```text\n3 ns\n```";
-        assert_eq!(performance_figures(page), [1, 2, 3, 4]);
+                    at 385,000 rows/s\nreports ns per URL, MB/s; section 4.4\n```text\n3 ns\n```\n\
+                    median 170,000 a second";
+        assert_eq!(performance_figures(page), [1, 2, 3, 4, 9]);
     }
 
     #[test]
