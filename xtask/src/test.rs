@@ -30,7 +30,7 @@ use crate::system;
 /// table a whole run prints at its end), said as each starts: the run is long, and a step that
 /// sits for minutes should not look stuck.
 const USUAL_CLIPPY: &str = "about 2 min";
-const USUAL_TEST: &str = "about 6 min";
+const USUAL_TEST: &str = "about 5 min";
 const USUAL_TEST_FEATURES: &str = "about 3 min";
 const USUAL_BESIDE_URL: &str = "about 1 min";
 const USUAL_COMPAT: &str = "about 5 min";
