@@ -8,6 +8,7 @@
 //! file alone); `cargo xtask bench --python`.
 
 mod aarch64;
+mod rust_version;
 mod venv;
 mod wheel;
 
@@ -45,6 +46,58 @@ struct Installed {
     python: PathBuf,
     workers: PathBuf,
     cargo_tree: PathBuf,
+}
+
+/// Where `pip install` of the sdist builds the extension: kept from run to run (cargo's
+/// `CARGO_TARGET_DIR`, which maturin follows), so that only the first run compiles every crate.
+const SDIST_TARGET: &str = "target/sdist-build";
+/// The environment the sdist is installed into, with the Rust toolchain in sight.
+const SDIST_VENV: &str = "target/py-sdist";
+
+/// `pip install` of the sdist, as a user with Rust runs it, builds and imports: the build
+/// backend finds `cargo` new enough (the version `dist.rust` the lock needs; the toolchain's
+/// own `cargo --version` must be at least that) and hands the build to maturin.
+fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<(), String> {
+    let (major, minor) = dist.rust;
+    let (ok, version, err) = cmd::capture(Command::new("cargo").arg("--version"))?;
+    let found = version
+        .split_whitespace()
+        .nth(1)
+        .and_then(rust_version::parse)
+        .ok_or_else(|| format!("cargo --version: {version}{err}"))?;
+    if !ok || found < dist.rust {
+        return Err(format!(
+            "the sdist needs Rust {major}.{minor}; this machine's cargo is {}",
+            version.trim()
+        ));
+    }
+    cmd::header(&format!(
+        "python: pip install the sdist with {} (it needs Rust {major}.{minor}) into {SDIST_VENV}",
+        version.trim()
+    ));
+    let python = venv::python(root, SDIST_VENV, true, false)?;
+    let sdist = dist.sdist.to_string_lossy();
+    let mut install = Command::new(&python);
+    install
+        .args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
+        .arg(sdist.as_ref())
+        .env("CARGO_TARGET_DIR", root.join(SDIST_TARGET))
+        .current_dir(root);
+    if !cmd::run(&mut install)? {
+        return Err(format!("pip install {sdist} failed"));
+    }
+    let mut import = Command::new(&python);
+    import
+        .args([
+            "-c",
+            "from whatwg_url_rs import URL; assert URL('HTTPS://EXAMPLE.com/a/../b').href == 'https://example.com/b'",
+        ])
+        .current_dir(root);
+    if cmd::run(&mut import)? {
+        Ok(())
+    } else {
+        Err("the package built from the sdist does not import and parse".into())
+    }
 }
 
 /// The x86_64 wheel installed into fresh environments without the Rust toolchain.
@@ -113,6 +166,7 @@ pub fn parse_pytest_summary(line: &str) -> Option<(u64, u64)> {
 pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
     let start = Instant::now();
     let dist = wheel::build(root, false)?;
+    sdist_builds(root, &dist)?;
     test_x86_64(root, &dist, start, totals)
 }
 
@@ -121,6 +175,7 @@ pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
 fn test_all(root: &Path, totals: &mut Totals) -> Result<bool, String> {
     let start = Instant::now();
     let dist = wheel::build(root, true)?;
+    sdist_builds(root, &dist)?;
     let x86_64 = test_x86_64(root, &dist, start, totals)?;
     let started = Instant::now();
     let aarch64 = aarch64::test(root, dist.wheel(&wheel::AARCH64)?, totals)?;
