@@ -19,8 +19,8 @@ use std::process::Command;
 
 use super::wheel::Wheel;
 use super::{TEST_FILES, parse_pytest_summary};
-use crate::cmd;
 use crate::libtest::Totals;
+use crate::{cmd, fixtures};
 
 /// The arm64 Debian root, kept between runs (made again when its python3 is missing).
 const ROOT_DIR: &str = "target/aarch64-root";
@@ -50,18 +50,25 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
     let chroot = root.join(ROOT_DIR);
     ensure_root(&chroot)?;
 
-    // The run's files: the wheel, the tests, the shared fixtures they read.
+    // The run's files: the wheel, the tests, the fixtures they read (`URL_WPT_DIR` and
+    // `URL_DATASETS_DIR`, else the repository's).
     let work = chroot.join(WORK);
     if work.exists() {
         std::fs::remove_dir_all(&work).map_err(|e| format!("removing {}: {e}", work.display()))?;
     }
     std::fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
-    let shared = root.join("../shared");
+    let wpt = fixtures::first_dir(root).ok_or("no WPT fixtures (URL_WPT_DIR, fixtures/wpt)")?;
+    let datasets =
+        fixtures::datasets_dir(root).ok_or("no datasets (URL_DATASETS_DIR, fixtures/datasets)")?;
     for (from, to) in [
         (root.join("python/tests"), work.join("python/tests")),
         (root.join("python/README.md"), work.join("python/README.md")),
-        (shared.join("wpt"), work.join("shared/wpt")),
-        (shared.join("datasets"), work.join("shared/datasets")),
+        (
+            root.join("python/build_backend"),
+            work.join("python/build_backend"),
+        ),
+        (wpt, work.join("fixtures/wpt")),
+        (datasets, work.join("fixtures/datasets")),
     ] {
         copy(&from, &to)?;
     }
@@ -91,8 +98,8 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
                 ("HOME", "/root"),
                 ("LANG", "C.UTF-8"),
                 ("PATH", "/work/venv/bin:/usr/bin:/bin"),
-                ("URL_WPT_DIR", "/work/shared/wpt"),
-                ("URL_DATASETS_DIR", "/work/shared/datasets"),
+                ("URL_WPT_DIR", "/work/fixtures/wpt"),
+                ("URL_DATASETS_DIR", "/work/fixtures/datasets"),
                 ("PIP_CERT", "/work/host-certificates.crt"),
             ])
             .envs(proxy_variables())

@@ -29,15 +29,18 @@ const WORKER_VENV: &str = "target/py-spark-workers";
 /// Reports of the tests and the benchmark (the Spark figures; the crate list for the licence
 /// test, written while cargo is still at hand).
 const REPORTS: &str = "target/python-reports";
-/// The tests of the package's behaviour, which run on every platform; the others check the
-/// build machine's distributions (`test_distribution.py`), need Java (`test_spark.py`) or check
+/// The tests of the package's behaviour, which run on every platform and with pandas 2; the
+/// others check the build machine's distributions and the README's shell blocks
+/// (`test_distribution.py`, the rest of `test_docs.py`), need Java (`test_spark.py`) or check
 /// the stubs, the same files everywhere (`test_typing.py`).
-const TEST_FILES: [&str; 5] = [
+const TEST_FILES: [&str; 7] = [
     "test_url.py",
     "test_search_params.py",
     "test_batch.py",
+    "test_inputs.py",
     "test_polars_engines.py",
-    "test_docs.py",
+    "test_docs.py::test_readme_python_blocks_run",
+    "test_docs.py::test_doctests",
 ];
 
 /// The environment the wheel's tests need: the tests' interpreter, the workers' interpreter, the
@@ -48,16 +51,45 @@ struct Installed {
     cargo_tree: PathBuf,
 }
 
+/// The environment of the pandas 2 run: made anew each run.
+const PANDAS_2_VENV: &str = "target/py-pandas2";
+/// What it holds besides the wheel.
+const PANDAS_2_REQUIREMENTS: [&str; 5] =
+    ["pytest", "pyarrow", "polars", "duckdb", "pandas>=2.2,<3"];
+/// The page whose blocks the tests run.
+const README: &str = "python/README.md";
 /// Where `pip install` of the sdist builds the extension: kept from run to run (cargo's
 /// `CARGO_TARGET_DIR`, which maturin follows), so that only the first run compiles every crate.
 const SDIST_TARGET: &str = "target/sdist-build";
 /// The environment the sdist is installed into, with the Rust toolchain in sight.
 const SDIST_VENV: &str = "target/py-sdist";
 
-/// `pip install` of the sdist, as a user with Rust runs it, builds and imports: the build
-/// backend finds `cargo` new enough (the version `dist.rust` the lock needs; the toolchain's
-/// own `cargo --version` must be at least that) and hands the build to maturin.
-fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<(), String> {
+/// The README's shell block that installs the sdist (`pip install target/wheels/….tar.gz`).
+fn sdist_block(root: &Path) -> Result<String, String> {
+    let path = root.join(README);
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let blocks: Vec<&str> = text
+        .split("```sh\n")
+        .skip(1)
+        .filter_map(|rest| rest.split("```").next())
+        .filter(|block| block.starts_with("pip install") && block.contains(".tar.gz"))
+        .collect();
+    match blocks.as_slice() {
+        [block] => Ok((*block).to_string()),
+        _ => Err(format!(
+            "{} has {} shell blocks installing the sdist (expected one)",
+            path.display(),
+            blocks.len()
+        )),
+    }
+}
+
+/// The README's sdist block run as written, as a user with Rust runs it, in a fresh
+/// environment: the build backend finds `cargo` new enough (the version `dist.rust` the lock
+/// needs; the toolchain's own `cargo --version` must be at least that) and hands the build to
+/// maturin; the package it built imports and parses. Returns the block.
+fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<String, String> {
     let (major, minor) = dist.rust;
     let (ok, version, err) = cmd::capture(Command::new("cargo").arg("--version"))?;
     let found = version
@@ -71,20 +103,28 @@ fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<(), String> {
             version.trim()
         ));
     }
+    let block = sdist_block(root)?;
     cmd::header(&format!(
-        "python: pip install the sdist with {} (it needs Rust {major}.{minor}) into {SDIST_VENV}",
+        "python: the README's sdist block with {} (it needs Rust {major}.{minor}), in a fresh \
+         {SDIST_VENV}",
         version.trim()
     ));
     let python = venv::python(root, SDIST_VENV, true, false)?;
-    let sdist = dist.sdist.to_string_lossy();
-    let mut install = Command::new(&python);
+    let bin = python.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let path = std::env::join_paths(std::iter::once(bin.clone()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .map_err(|e| format!("PATH: {e}"))?;
+    let mut install = Command::new("bash");
     install
-        .args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
-        .arg(sdist.as_ref())
+        .args(["-euo", "pipefail", "-c", &block])
+        .env("PATH", path)
+        .env("VIRTUAL_ENV", bin.parent().unwrap_or(Path::new(".")))
+        .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
         .env("CARGO_TARGET_DIR", root.join(SDIST_TARGET))
         .current_dir(root);
     if !cmd::run(&mut install)? {
-        return Err(format!("pip install {sdist} failed"));
+        return Err(format!("the README's sdist block failed: {}", block.trim()));
     }
     let mut import = Command::new(&python);
     import
@@ -94,7 +134,7 @@ fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<(), String> {
         ])
         .current_dir(root);
     if cmd::run(&mut import)? {
-        Ok(())
+        Ok(block)
     } else {
         Err("the package built from the sdist does not import and parse".into())
     }
@@ -166,8 +206,8 @@ pub fn parse_pytest_summary(line: &str) -> Option<(u64, u64)> {
 pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
     let start = Instant::now();
     let dist = wheel::build(root, false)?;
-    sdist_builds(root, &dist)?;
-    test_x86_64(root, &dist, start, totals)
+    let sdist_block = sdist_builds(root, &dist)?;
+    test_x86_64(root, &dist, &sdist_block, start, totals)
 }
 
 /// `--all-platforms`: every wheel built and checked, the x86_64 one tested as by [`test()`], the
@@ -175,8 +215,8 @@ pub fn test(root: &Path, totals: &mut Totals) -> Result<bool, String> {
 fn test_all(root: &Path, totals: &mut Totals) -> Result<bool, String> {
     let start = Instant::now();
     let dist = wheel::build(root, true)?;
-    sdist_builds(root, &dist)?;
-    let x86_64 = test_x86_64(root, &dist, start, totals)?;
+    let sdist_block = sdist_builds(root, &dist)?;
+    let x86_64 = test_x86_64(root, &dist, &sdist_block, start, totals)?;
     let started = Instant::now();
     let aarch64 = aarch64::test(root, dist.wheel(&wheel::AARCH64)?, totals)?;
     eprintln!(
@@ -191,6 +231,7 @@ fn test_all(root: &Path, totals: &mut Totals) -> Result<bool, String> {
 fn test_x86_64(
     root: &Path,
     dist: &wheel::Dist,
+    sdist_block: &str,
     start: Instant,
     totals: &mut Totals,
 ) -> Result<bool, String> {
@@ -198,28 +239,28 @@ fn test_x86_64(
     let installed = install(root, dist)?;
     let ready = start.elapsed();
     cmd::header("python: pytest python/tests in target/py-wheel (no Rust toolchain on PATH)");
-    let mut command = Command::new(&installed.python);
-    command
-        .args([
-            "-m",
-            "pytest",
-            "python/tests",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-        ])
-        .env("WHATWG_URL_RS_DIST", root.join(wheel::DIST))
-        .env("WHATWG_URL_RS_SPARK_WORKER_PYTHON", &installed.workers)
-        .env("WHATWG_URL_RS_CARGO_TREE", &installed.cargo_tree)
-        .current_dir(root);
-    venv::hide_rust(root, &mut command)?;
-    let mut summary = None;
-    let passed = cmd::run_reading_stdout(&mut command, |line| {
-        println!("{line}");
-        if let Some(counts) = parse_pytest_summary(line) {
-            summary = Some(counts);
-        }
-    })?;
+    let variables = [
+        (
+            "WHATWG_URL_RS_DIST",
+            root.join(wheel::DIST).into_os_string(),
+        ),
+        (
+            "WHATWG_URL_RS_SPARK_WORKER_PYTHON",
+            installed.workers.clone().into_os_string(),
+        ),
+        (
+            "WHATWG_URL_RS_CARGO_TREE",
+            installed.cargo_tree.clone().into_os_string(),
+        ),
+        ("WHATWG_URL_RS_SDIST_BLOCK", sdist_block.into()),
+    ];
+    let passed = pytest(
+        root,
+        &installed.python,
+        &["python/tests"],
+        &variables,
+        totals,
+    )?;
     let done = start.elapsed();
     eprintln!(
         "python step: wheel and sdist {:.0} s, fresh environments {:.0} s, pytest {:.0} s",
@@ -227,9 +268,6 @@ fn test_x86_64(
         (ready - built).as_secs_f64(),
         (done - ready).as_secs_f64()
     );
-    let (ok, failed) = summary.ok_or("pytest printed no summary line")?;
-    totals.passed += ok;
-    totals.failed += failed;
     let report = root.join(REPORTS).join("spark.json");
     if let Ok(text) = std::fs::read_to_string(&report) {
         eprintln!(
@@ -238,6 +276,61 @@ fn test_x86_64(
             text.trim_end()
         );
     }
+    let pandas2 = pandas_2(root, dist, totals)?;
+    Ok(passed && pandas2)
+}
+
+/// The tests of the package's behaviour ([`TEST_FILES`]) again with pandas 2 (the tests' environment
+/// has the newest pandas, as users get it), in a fresh environment without Rust.
+fn pandas_2(root: &Path, dist: &wheel::Dist, totals: &mut Totals) -> Result<bool, String> {
+    let wheel = dist
+        .wheel(&wheel::X86_64)?
+        .path
+        .to_string_lossy()
+        .into_owned();
+    cmd::header(&format!(
+        "python: a fresh {PANDAS_2_VENV} without Rust: the wheel, pandas 2, pytest"
+    ));
+    let python = venv::python(root, PANDAS_2_VENV, true, true)?;
+    let mut requirements = vec![wheel.as_str()];
+    requirements.extend(PANDAS_2_REQUIREMENTS);
+    venv::pip(root, &python, &requirements, true)?;
+    let files: Vec<String> = TEST_FILES
+        .iter()
+        .map(|test| format!("python/tests/{test}"))
+        .collect();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    pytest(root, &python, &files, &[], totals)
+}
+
+/// `python -m pytest ARGS -q` from the root, the toolchain hidden, the fixtures named and
+/// `variables` set; its counts added to `totals`. `Ok(true)` when every test passed.
+fn pytest(
+    root: &Path,
+    python: &Path,
+    args: &[&str],
+    variables: &[(&str, std::ffi::OsString)],
+    totals: &mut Totals,
+) -> Result<bool, String> {
+    let mut command = Command::new(python);
+    command
+        .args(["-m", "pytest"])
+        .args(args)
+        .args(["-q", "-p", "no:cacheprovider"])
+        .envs(variables.iter().map(|(key, value)| (key, value)))
+        .current_dir(root);
+    crate::fixtures::set_test_data_env(root, &mut command);
+    venv::hide_rust(root, &mut command)?;
+    let mut summary = None;
+    let passed = cmd::run_reading_stdout(&mut command, |line| {
+        println!("{line}");
+        if let Some(counts) = parse_pytest_summary(line) {
+            summary = Some(counts);
+        }
+    })?;
+    let (ok, failed) = summary.ok_or("pytest printed no summary line")?;
+    totals.passed += ok;
+    totals.failed += failed;
     Ok(passed && failed == 0)
 }
 
