@@ -101,7 +101,9 @@ def _is_column(urls: Any) -> bool:
     """Whether `urls` may be a column: not a table, which has the stream interface too (of
     record batches, a struct)."""
     if _library(urls) == "pandas":
-        return type(urls).__name__ == "Series"
+        import pandas as pd
+
+        return isinstance(urls, pd.Series)
     if type(urls).__name__ in ("DataFrame", "LazyFrame", "Table", "RecordBatch", "DuckDBPyRelation"):
         return False
     return hasattr(urls, "__arrow_c_array__") or hasattr(urls, "__arrow_c_stream__")
