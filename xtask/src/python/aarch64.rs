@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::wheel::Wheel;
-use super::{TEST_FILES, parse_pytest_summary};
+use super::{TEST_FILES, run_pytest};
 use crate::libtest::Totals;
 use crate::{cmd, fixtures};
 
@@ -157,18 +157,8 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
             .map(|file| format!("/work/python/tests/{file}"))
             .collect();
         pytest.extend(files.iter().map(String::as_str));
-        let mut summary = None;
         let mut command = inside(&pytest);
-        let passed = cmd::run_reading_stdout(command.current_dir(root), |line| {
-            println!("{line}");
-            if let Some(counts) = parse_pytest_summary(line) {
-                summary = Some(counts);
-            }
-        })?;
-        let (ok, failed) = summary.ok_or("pytest printed no summary line in the arm64 root")?;
-        totals.passed += ok;
-        totals.failed += failed;
-        Ok(passed && failed == 0)
+        run_pytest(command.current_dir(root), totals)
     })();
     drop(mounted);
     outcome

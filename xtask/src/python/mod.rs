@@ -154,11 +154,7 @@ fn install(root: &Path, dist: &wheel::Dist) -> Result<Installed, String> {
     std::fs::write(&cargo_tree, listing)
         .map_err(|e| format!("writing {}: {e}", cargo_tree.display()))?;
 
-    let wheel = dist
-        .wheel(&wheel::X86_64)?
-        .path
-        .to_string_lossy()
-        .into_owned();
+    let wheel = x86_64_wheel(dist)?;
     cmd::header(&format!(
         "python: a fresh {TEST_VENV} without Rust: the wheel + {TEST_REQUIREMENTS}"
     ));
@@ -283,11 +279,7 @@ fn test_x86_64(
 /// The tests of the package's behaviour ([`TEST_FILES`]) again with pandas 2 (the tests' environment
 /// has the newest pandas, as users get it), in a fresh environment without Rust.
 fn pandas_2(root: &Path, dist: &wheel::Dist, totals: &mut Totals) -> Result<bool, String> {
-    let wheel = dist
-        .wheel(&wheel::X86_64)?
-        .path
-        .to_string_lossy()
-        .into_owned();
+    let wheel = x86_64_wheel(dist)?;
     cmd::header(&format!(
         "python: a fresh {PANDAS_2_VENV} without Rust: the wheel, pandas 2, pytest"
     ));
@@ -321,8 +313,14 @@ fn pytest(
         .current_dir(root);
     crate::fixtures::set_test_data_env(root, &mut command);
     venv::hide_rust(root, &mut command)?;
+    run_pytest(&mut command, totals)
+}
+
+/// Runs a pytest `command`, echoing its output, and adds the counts of its closing line to
+/// `totals`. `Ok(true)` when every test passed.
+fn run_pytest(command: &mut Command, totals: &mut Totals) -> Result<bool, String> {
     let mut summary = None;
-    let passed = cmd::run_reading_stdout(&mut command, |line| {
+    let passed = cmd::run_reading_stdout(command, |line| {
         println!("{line}");
         if let Some(counts) = parse_pytest_summary(line) {
             summary = Some(counts);
@@ -332,6 +330,15 @@ fn pytest(
     totals.passed += ok;
     totals.failed += failed;
     Ok(passed && failed == 0)
+}
+
+/// The path of the x86_64 wheel, as pip takes it.
+fn x86_64_wheel(dist: &wheel::Dist) -> Result<String, String> {
+    Ok(dist
+        .wheel(&wheel::X86_64)?
+        .path
+        .to_string_lossy()
+        .into_owned())
 }
 
 const USAGE: &str = "\
@@ -410,11 +417,7 @@ pub fn bench(root: &Path, args: &[String]) -> ExitCode {
     );
     let outcome = (|| -> Result<bool, String> {
         let dist = wheel::build(root, false)?;
-        let wheel = dist
-            .wheel(&wheel::X86_64)?
-            .path
-            .to_string_lossy()
-            .into_owned();
+        let wheel = x86_64_wheel(&dist)?;
         let python = venv::python(root, wheel::BUILD_VENV, false, false)?;
         venv::pip(
             root,
