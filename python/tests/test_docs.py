@@ -140,4 +140,8 @@ def test_every_other_shell_block_runs_as_written(workdir):
             assert out.strip().endswith("https://example.com/b"), out
         if "spark-submit" in block:
             assert "www.example.co.uk" in out and "true" in out and "false" in out, out
+            # The workers' environment is the wheel and pyarrow: no pandas, no PySpark.
+            workers = workdir / "url-env/bin/python"
+            probe = "import importlib.util as u; print([m for m in ('pandas', 'pyspark') if u.find_spec(m)])"
+            assert run_shell(f"{workers} -c \"{probe}\"", workdir).strip() == "[]"
     assert len(ran) == 2, ran
