@@ -60,6 +60,10 @@ def _library(urls: Any) -> str:
     return type(urls).__module__.split(".", 1)[0]
 
 
+#: Tables of pandas, Polars, pyarrow and DuckDB, by class name: a kernel takes one of their
+#: columns (their stream interface gives record batches, a struct, not a column).
+_TABLES = ("DataFrame", "LazyFrame", "Table", "RecordBatch", "DuckDBPyRelation")
+
 #: What the kernels take, for the errors that say what they were given instead.
 _ACCEPTED = (
     "a column of strings: a pyarrow Array or ChunkedArray, a Polars Series, a pandas Series, or "
@@ -78,7 +82,7 @@ def _given(urls: Any) -> str:
         return f"{_a(kind)} of {of} (pa.array(urls) or pl.Series(urls) makes a column of strings)"
     if isinstance(urls, str):
         return "a str (one URL: URL(text) parses it; the kernels take a column)"
-    if kind in ("DataFrame", "LazyFrame", "Table", "RecordBatch", "DuckDBPyRelation"):
+    if kind in _TABLES:
         return f"a {library} {kind}, a table: pass one of its columns (df[\"u\"])"
     if library == "pandas" and kind.endswith("Index"):
         return f"a pandas {kind}: pass it as a Series (index.to_series())"
@@ -98,13 +102,13 @@ def _refuse(urls: Any) -> TypeError:
 
 
 def _is_column(urls: Any) -> bool:
-    """Whether `urls` may be a column: not a table, which has the stream interface too (of
-    record batches, a struct)."""
+    """Whether `urls` may be a column (a pandas Series, or an object with the Arrow PyCapsule
+    interface that is not a table)."""
     if _library(urls) == "pandas":
         import pandas as pd
 
         return isinstance(urls, pd.Series)
-    if type(urls).__name__ in ("DataFrame", "LazyFrame", "Table", "RecordBatch", "DuckDBPyRelation"):
+    if type(urls).__name__ in _TABLES:
         return False
     return hasattr(urls, "__arrow_c_array__") or hasattr(urls, "__arrow_c_stream__")
 
