@@ -47,11 +47,11 @@ struct Keys {
 impl Keys {
     /// Which rows of `distinct` gathered are valid: those whose key is, naming a valid value.
     fn valid(&self, distinct: &dyn Array) -> BooleanBuffer {
-        let values = distinct.logical_nulls();
+        let (values, len) = (distinct.logical_nulls(), distinct.len());
         BooleanBuffer::collect_bool(self.rows.len(), |row| {
             self.nulls.as_ref().is_none_or(|keys| keys.is_valid(row))
                 && self.rows.get(row).is_some_and(|&value| {
-                    value < distinct.len() && values.as_ref().is_none_or(|v| v.is_valid(value))
+                    value < len && values.as_ref().is_none_or(|v| v.is_valid(value))
                 })
         })
     }
