@@ -1,4 +1,4 @@
-//! The hostile shapes of issue 29 at about a megabyte each: one URL per shape, for the
+//! The hostile shapes (docs/performance.md, "Hostile shapes") at about a megabyte each: one URL per shape, for the
 //! `hostile` table of `cargo xtask bench --workloads` (beside ada and rust-url) and for
 //! `url-profile ... hostile:NAME` (callgrind instruction counts of one shape).
 

@@ -1,4 +1,4 @@
-//! The file-path properties of `whatwg_url` (issue 27), for the `parse` target: a parsed `file:`
+//! The file-path properties of `whatwg_url` (`url-api/src/file_path/rules.md`), for the `parse` target: a parsed `file:`
 //! URL, and the input itself read as a POSIX and as a Windows path.
 //!
 //! 1. A path that converts never names a location outside its root: the URL keeps the path's

@@ -50,9 +50,10 @@ validation_errors! {
     ///
     /// The host parser reports the host-level types (IDNA, host parsing), `url-core`'s URL parser
     /// the URL-level ones, both through a [`ValidationSink`]. A new type is added to this list
-    /// (with its spec name), then answered in each exhaustive `match` that stops compiling:
-    /// [`ValidationError::is_failure`] here, the fast path's list of what the general path can
-    /// report (`url-core`), the mappings of the `url` facade.
+    /// (with its spec name), then answered where it stops compiling: the exhaustive `match` of
+    /// [`ValidationError::is_failure`] here, and the `url` facade's table of exactly `COUNT`
+    /// rows. The fast path's list of what the general path can report (`url-core`'s
+    /// `GENERAL_PATH_REPORTS`) is a list, not a match: `url-core/tests/fast_path.rs` checks it.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     #[non_exhaustive]
     pub enum ValidationError {

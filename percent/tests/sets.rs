@@ -1,61 +1,20 @@
 //! Each percent-encode set of spec 1.3, checked exhaustively over U+0000 to U+007F against a
-//! membership test written straight from the spec's English text (not from the crate's
-//! definitions, which build the sets from one another).
+//! membership test written straight from the spec's English text (`test_support::spec_sets`,
+//! not the crate's definitions, which build the sets from one another).
 
 use percent::{
     AsciiSet, C0_CONTROL, COMPONENT, FORM_URLENCODED, FRAGMENT, PATH, QUERY, SPECIAL_QUERY,
     USERINFO, utf8_percent_encode,
 };
-
-/// "The C0 control percent-encode set are the C0 controls and all code points greater than
-/// U+007E (~)."
-fn spec_c0_control(c: u32) -> bool {
-    c <= 0x1F || c > 0x7E
-}
-
-/// "The fragment percent-encode set is the C0 control percent-encode set and U+0020 SPACE,
-/// U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`)."
-fn spec_fragment(c: u32) -> bool {
-    spec_c0_control(c) || matches!(c, 0x20 | 0x22 | 0x3C | 0x3E | 0x60)
-}
-
-/// "The query percent-encode set is the C0 control percent-encode set and U+0020 SPACE,
-/// U+0022 ("), U+0023 (#), U+003C (<), and U+003E (>)."
-fn spec_query(c: u32) -> bool {
-    spec_c0_control(c) || matches!(c, 0x20 | 0x22 | 0x23 | 0x3C | 0x3E)
-}
-
-/// "The special-query percent-encode set is the query percent-encode set and U+0027 (')."
-fn spec_special_query(c: u32) -> bool {
-    spec_query(c) || c == 0x27
-}
-
-/// "The path percent-encode set is the query percent-encode set and U+003F (?), U+005E (^),
-/// U+0060 (`), U+007B ({), and U+007D (})."
-fn spec_path(c: u32) -> bool {
-    spec_query(c) || matches!(c, 0x3F | 0x5E | 0x60 | 0x7B | 0x7D)
-}
-
-/// "The userinfo percent-encode set is the path percent-encode set and U+002F (/), U+003A (:),
-/// U+003B (;), U+003D (=), U+0040 (@), U+005B ([) to U+005D (]), inclusive, and U+007C (|)."
-fn spec_userinfo(c: u32) -> bool {
-    spec_path(c) || matches!(c, 0x2F | 0x3A | 0x3B | 0x3D | 0x40 | 0x5B..=0x5D | 0x7C)
-}
-
-/// "The component percent-encode set is the userinfo percent-encode set and U+0024 ($) to
-/// U+0026 (&), inclusive, U+002B (+), and U+002C (,)."
-fn spec_component(c: u32) -> bool {
-    spec_userinfo(c) || matches!(c, 0x24..=0x26 | 0x2B | 0x2C)
-}
-
-/// "The application/x-www-form-urlencoded percent-encode set is the component percent-encode
-/// set and U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and U+007E (~)."
-fn spec_form_urlencoded(c: u32) -> bool {
-    spec_component(c) || matches!(c, 0x21 | 0x27..=0x29 | 0x7E)
-}
+use test_support::spec_sets::{
+    c0_control_set as spec_c0_control, component_set as spec_component,
+    form_urlencoded_set as spec_form_urlencoded, fragment_set as spec_fragment,
+    path_set as spec_path, query_set as spec_query, special_query_set as spec_special_query,
+    userinfo_set as spec_userinfo,
+};
 
 /// A set's name, the crate's constant, and the spec's membership test for it.
-type SetUnderTest = (&'static str, &'static AsciiSet, fn(u32) -> bool);
+type SetUnderTest = (&'static str, &'static AsciiSet, fn(char) -> bool);
 
 /// Every set with the spec's membership test for it.
 fn sets() -> [SetUnderTest; 8] {
@@ -76,10 +35,10 @@ fn sets() -> [SetUnderTest; 8] {
 }
 
 /// Checks one set exhaustively over U+0000 to U+007F against the spec's membership test.
-fn check_ascii_members(name: &str, set: &AsciiSet, spec: fn(u32) -> bool) {
+fn check_ascii_members(name: &str, set: &AsciiSet, spec: fn(char) -> bool) {
     let mut members = 0;
     for b in 0u8..=0x7F {
-        let c = u32::from(b);
+        let c = char::from(b);
         members += usize::from(spec(c));
         assert_eq!(set.contains(b), spec(c), "{name} set, byte {b:#04X}");
         assert_eq!(
@@ -189,7 +148,7 @@ fn non_ascii_is_always_encoded() {
             '\u{10FFFF}',
         ] {
             assert!(set.contains_char(c), "{name} set, {c:?}");
-            assert!(spec(u32::from(c)), "{name} spec text, {c:?}");
+            assert!(spec(c), "{name} spec text, {c:?}");
         }
         let encoded = utf8_percent_encode("\u{E9}\u{2020}\u{1F600}", set);
         assert_eq!(encoded, "%C3%A9%E2%80%A0%F0%9F%98%80", "{name} set");

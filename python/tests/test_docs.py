@@ -1,16 +1,20 @@
 """The examples in the docs run as written: the modules' doctests, every Python block of the
-README, and every shell block, in a fresh directory where `target/wheels` holds what `cargo
+README (each line that shows its result in a comment, `url.href  # 'https://…'`, compared with
+what it gives), and every shell block, in a fresh directory where `target/wheels` holds what `cargo
 xtask python` built and no Rust toolchain is in sight. Two kinds of shell block are not run
 here: the build commands (`cargo xtask python --wheel`: what made this run's wheels, whose file
 names the test holds to what the block lists), and the sdist's install, which needs Rust and
 which `cargo xtask python` runs as written before the tests (`WHATWG_URL_RS_SDIST_BLOCK`)."""
 
+import ast
 import doctest
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -32,7 +36,9 @@ def test_doctests(module):
 
 
 def blocks(language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    """The README's blocks in `language`, whatever more their info string says (the shell
+    blocks' `sh not-run: …` is for the docs check, which runs none)."""
+    return re.findall(rf"```{language}(?: [^\n]*)?\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
 
 
 def readme_blocks() -> list[str]:
@@ -45,14 +51,76 @@ def spark_job() -> str:
     return job
 
 
+def shown(comment: str):
+    """The value a `# …` comment shows, doctest style: a Python literal, perhaps followed by a
+    note in parentheses (`# 'https://münchen.de/' (URL rendering)`); `None` when it shows no value
+    (a remark such as `# every setter of the standard`)."""
+    text = comment.strip()
+    candidates = [text]
+    note = re.match(r"^(.*\S)\s+\([^()]*\)$", text)
+    if note:
+        candidates.append(note.group(1))
+    for candidate in candidates:
+        try:
+            return (ast.literal_eval(candidate),)
+        except (ValueError, SyntaxError):
+            continue
+    return None
+
+
+def with_checks(block: str) -> tuple[str, int]:
+    """`block` with each one-line expression statement followed by a comment that shows a value
+    (`url.href  # 'https://…'`) turned into a check that the expression gives that value; the
+    number of checks."""
+    lines = block.split("\n")
+    comments = {
+        token.start[0]: token.string[1:]
+        for token in tokenize.generate_tokens(io.StringIO(block).readline)
+        if token.type == tokenize.COMMENT
+    }
+    checked = 0
+    for node in ast.walk(ast.parse(block)):
+        if not isinstance(node, ast.Expr) or node.lineno != node.end_lineno:
+            continue
+        comment = comments.get(node.lineno)
+        value = shown(comment) if comment is not None else None
+        if value is None:
+            continue
+        line = lines[node.lineno - 1]
+        code = line[node.col_offset : node.end_col_offset]
+        lines[node.lineno - 1] = (
+            f"{line[: node.col_offset]}__shown__(({code}), {value[0]!r}, {node.lineno})"
+        )
+        checked += 1
+    return "\n".join(lines), checked
+
+
+def shown_check(actual, expected, line):
+    # An Arrow array is shown by its values, as a list.
+    if hasattr(actual, "to_pylist"):
+        actual = actual.to_pylist()
+    assert actual == expected, f"README.md block line {line}: gives {actual!r}, shows {expected!r}"
+
+
 def test_readme_python_blocks_run():
-    """Every Python block but the Spark job (`job.py` of the shell block that runs it)."""
-    ran = 0
+    """Every Python block but the Spark job (`job.py` of the shell block that runs it), and
+    each gives what it shows."""
+    ran = checked = 0
     for block in readme_blocks():
         if block != spark_job():
-            exec(compile(block, str(README), "exec"), {})
+            source, checks = with_checks(block)
+            exec(compile(source, str(README), "exec"), {"__shown__": shown_check})
             ran += 1
+            checked += checks
     assert ran >= 5
+    assert checked >= 10, checked
+
+
+def test_a_wrong_shown_result_fails():
+    source, checks = with_checks("1 + 1   # 3\nx = 2   # a remark\n")
+    assert checks == 1
+    with pytest.raises(AssertionError, match="gives 2, shows 3"):
+        exec(compile(source, "planted", "exec"), {"__shown__": shown_check})
 
 
 def is_build(block: str) -> bool:

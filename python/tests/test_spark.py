@@ -17,7 +17,8 @@ from conftest import ROOT, required_env
 from spark_job import ensure_java, session, throughput, urls, worker_environment
 from test_batch import expected_row
 
-REPORT = ROOT / "target/python-reports/spark.json"
+# `cargo xtask python` names the reports folder (in its target folder, CARGO_TARGET_DIR honoured).
+REPORT = Path(os.environ.get("WHATWG_URL_RS_REPORTS", ROOT / "target/python-reports")) / "spark.json"
 
 # What the workers' environment may hold: the wheel, pyarrow (and what pyarrow or pip bring).
 WORKER_DISTRIBUTIONS = {"whatwg-url-rs", "pyarrow", "numpy", "pip", "setuptools"}

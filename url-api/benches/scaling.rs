@@ -1,5 +1,5 @@
 //! Scaling: the cost per byte of parsing URLs with one huge component must stay flat as the
-//! component grows from 1 KB to 64 KB and 1 MB (issue 6: ns/byte at 1 MB within 2x of 1 KB).
+//! component grows from 1 KB to 64 KB and 1 MB (the bound: ns/byte at 1 MB within 2x of 1 KB).
 //!
 //! Shapes: a long path, query, host, userinfo and fragment; many `../` (a deep path popped
 //! again), many `%2e%2e/`, many `&` pairs (the URL parser on the query, and `URLSearchParams`

@@ -10,7 +10,7 @@ use core::str::FromStr;
 
 use url_core::SchemeType;
 
-use crate::setter_error::SetterError;
+use crate::SetterError;
 use crate::url::Url;
 
 /// A string attribute of the `URL` interface (spec 6.1): the getters, in the interface's order

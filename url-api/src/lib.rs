@@ -29,7 +29,6 @@ mod search_params;
 mod segments;
 #[cfg(feature = "serde")]
 mod serde_impl;
-mod setter_error;
 mod setters;
 mod stringifier;
 #[cfg(feature = "testing")]
@@ -49,10 +48,10 @@ pub use percent::{percent_decode, percent_decode_str};
 pub use scheme::{SPECIAL_SCHEMES, any_special_scheme, default_port, is_special_scheme};
 pub use search_params::{IntoIter, Iter, PairLengthError, UrlSearchParams};
 pub use segments::PathSegmentsMut;
-pub use setter_error::SetterError;
 pub use url::Url;
 #[cfg(feature = "encoding")]
 pub use url_core::EncodingRsEncoder;
+pub use url_core::SetterError;
 /// Whether the `pathname` setter of a special URL (not `file`) would give its value back as
 /// it is: for programs that canonicalize path text and want to skip the setter when it would
 /// change nothing (URLPattern's pathname encoding callback).

@@ -147,7 +147,7 @@ impl PairList {
     /// A stable sort of the pairs by `compare` on their names: insertion sort of runs of
     /// [`RUN`] pairs (a whole query, mostly), then bottom-up merges, so O(n log n) at worst.
     /// Written out rather than `slice::sort_by`, whose instantiation for `Pair` was an eighth of
-    /// this crate's generated code (build time, issue 29); the name comparisons cost the most
+    /// this crate's generated code (build time, docs/weight.md); the name comparisons cost the most
     /// either way.
     pub(crate) fn sort_by_name(&mut self, compare: impl Fn(&str, &str) -> Ordering) {
         let text = &self.text;

@@ -2,35 +2,14 @@
 //!
 //! Each attribute has a `set_*` method with the spec's behaviour (a silent no-op where the
 //! spec says "return", and for every failure of the basic URL parser with a state override)
-//! and a `try_set_*` method that does the same and says why it stopped early.
+//! and a `try_set_*` method that does the same and says why it stopped early. Each
+//! `try_set_*` is one call of url-core's method of the same name, which holds the setter's
+//! steps, its state override and their shortcuts (url-core's `setter_steps.rs`).
 
-use alloc::string::String;
+use url_core::ParseError;
 
-use url_core::{Overridden, OverrideError, ParseError, ReportedError, StateOverride};
-
-use crate::setter_error::SetterError;
+use crate::SetterError;
 use crate::url::Url;
-
-/// Maps a failure of the basic URL parser in a setter that changes no host or port.
-fn too_long_or(e: ParseError, otherwise: SetterError) -> SetterError {
-    match e {
-        ParseError::TooLong => SetterError::TooLong,
-        _ => otherwise,
-    }
-}
-
-fn reported(e: ParseError) -> Option<ReportedError> {
-    match e {
-        ParseError::Invalid(r) => Some(r),
-        _ => None,
-    }
-}
-
-/// Whether the URL may grow by `added` input bytes without risking `ParseError::TooLong`
-/// (a byte of input becomes at most 3 bytes of serialization, `%XX`).
-fn fits(url: &Url, added: usize) -> bool {
-    url.href().len().saturating_add(added.saturating_mul(3)) < u32::MAX as usize
-}
 
 impl Url {
     /// The `href` setter (spec 6.1): parses `value` with the basic URL parser, without a
@@ -80,22 +59,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
-        if !fits(self, value.len()) {
-            return Err(SetterError::TooLong);
-        }
-        let mut input = String::with_capacity(value.len() + 1);
-        input.push_str(value);
-        input.push(':');
-        match self
-            .inner
-            .basic_parse_override(&input, StateOverride::SchemeStart)
-        {
-            Err(e) => Err(too_long_or(e.error, SetterError::InvalidScheme)),
-            // The scheme state "returns" without a change when the change is not allowed
-            // (spec 4.4, scheme state, step 2.1).
-            Ok(Overridden::Unchanged) => Err(SetterError::SchemeChangeNotAllowed),
-            Ok(Overridden::Changed) => Ok(()),
-        }
+        self.inner.try_set_protocol(value)
     }
 
     /// The `username` setter (spec 6.1); see [`try_set_username`](Url::try_set_username).
@@ -122,14 +86,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_username(&mut self, value: &str) -> Result<(), SetterError> {
-        if self.inner.cannot_have_username_password_port() {
-            return Err(SetterError::CannotHaveUsernamePasswordPort);
-        }
-        if !fits(self, value.len()) {
-            return Err(SetterError::TooLong);
-        }
-        self.inner.set_username(value);
-        Ok(())
+        self.inner.try_set_username(value)
     }
 
     /// The `password` setter (spec 6.1); see [`try_set_password`](Url::try_set_password).
@@ -158,14 +115,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_password(&mut self, value: &str) -> Result<(), SetterError> {
-        if self.inner.cannot_have_username_password_port() {
-            return Err(SetterError::CannotHaveUsernamePasswordPort);
-        }
-        if !fits(self, value.len()) {
-            return Err(SetterError::TooLong);
-        }
-        self.inner.set_password(value);
-        Ok(())
+        self.inner.try_set_password(value)
     }
 
     /// The `host` setter (spec 6.1); see [`try_set_host`](Url::try_set_host).
@@ -200,7 +150,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_host(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_host_or_hostname(value, StateOverride::Host, Shortcuts::Taken)
+        self.inner.try_set_host(value)
     }
 
     /// The `hostname` setter (spec 6.1); see [`try_set_hostname`](Url::try_set_hostname).
@@ -228,38 +178,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_host_or_hostname(value, StateOverride::Hostname, Shortcuts::Taken)
-    }
-
-    /// The host and hostname setters' steps.
-    pub(crate) fn set_host_or_hostname(
-        &mut self,
-        value: &str,
-        state: StateOverride,
-        shortcuts: Shortcuts,
-    ) -> Result<(), SetterError> {
-        // Step 1: if this's URL has an opaque path, then return.
-        if self.inner.has_opaque_path() {
-            return Err(SetterError::HasOpaquePath);
-        }
-        if !fits(self, value.len()) {
-            return Err(SetterError::TooLong);
-        }
-        // Step 2: basic URL parse the value with this's URL and the host (hostname) state.
-        // The host state may go on to the port state: a failure there is the port's.
-        basic_parse_override(&mut self.inner, value, state, shortcuts)
-            .map(|_| ())
-            .map_err(|e| match e {
-                OverrideError {
-                    error: ParseError::TooLong,
-                    ..
-                } => SetterError::TooLong,
-                OverrideError {
-                    state: StateOverride::Port,
-                    error,
-                } => SetterError::InvalidPort(reported(error)),
-                OverrideError { error, .. } => SetterError::InvalidHost(reported(error)),
-            })
+        self.inner.try_set_hostname(value)
     }
 
     /// The `port` setter (spec 6.1); see [`try_set_port`](Url::try_set_port).
@@ -294,20 +213,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_port(&mut self, value: &str) -> Result<(), SetterError> {
-        // Step 1: if this's URL cannot have a username/password/port, then return.
-        if self.inner.cannot_have_username_password_port() {
-            return Err(SetterError::CannotHaveUsernamePasswordPort);
-        }
-        // Step 2: the empty string sets the port to null.
-        if value.is_empty() {
-            self.inner.set_port(None);
-            return Ok(());
-        }
-        // Step 3: basic URL parse the value with the port state as state override.
-        self.inner
-            .basic_parse_override(value, StateOverride::Port)
-            .map(|_| ())
-            .map_err(|e| too_long_or(e.error, SetterError::InvalidPort(reported(e.error))))
+        self.inner.try_set_port(value)
     }
 
     /// The `pathname` setter (spec 6.1); see [`try_set_pathname`](Url::try_set_pathname).
@@ -333,23 +239,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_pathname_with(value, Shortcuts::Taken)
-    }
-
-    /// The pathname setter's steps.
-    pub(crate) fn set_pathname_with(
-        &mut self,
-        value: &str,
-        shortcuts: Shortcuts,
-    ) -> Result<(), SetterError> {
-        // Step 1: if this's URL has an opaque path, then return.
-        if self.inner.has_opaque_path() {
-            return Err(SetterError::HasOpaquePath);
-        }
-        // Step 2: empty this's URL's path; step 3: basic URL parse the value.
-        self.edit_then_parse(value, StateOverride::PathStart, shortcuts, |url| {
-            url.clear_path()
-        })
+        self.inner.try_set_pathname(value)
     }
 
     /// The `search` setter (spec 6.1); see [`try_set_search`](Url::try_set_search).
@@ -381,26 +271,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_search(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_search_with(value, Shortcuts::Taken)
-    }
-
-    /// The search setter's steps.
-    pub(crate) fn set_search_with(
-        &mut self,
-        value: &str,
-        shortcuts: Shortcuts,
-    ) -> Result<(), SetterError> {
-        // Step 3: the empty string sets the query to null (the query object's list becomes
-        // empty with it).
-        if value.is_empty() {
-            self.inner.set_query(None);
-            return Ok(());
-        }
-        // Steps 4-6: remove a single leading "?", set the query to "", parse into it.
-        let input = value.strip_prefix('?').unwrap_or(value);
-        self.edit_then_parse(input, StateOverride::Query, shortcuts, |url| {
-            url.set_empty_query()
-        })
+        self.inner.try_set_search(value)
     }
 
     /// The `hash` setter (spec 6.1); see [`try_set_hash`](Url::try_set_hash).
@@ -430,79 +301,47 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn try_set_hash(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_hash_with(value, Shortcuts::Taken)
-    }
-
-    /// The hash setter's steps.
-    pub(crate) fn set_hash_with(
-        &mut self,
-        value: &str,
-        shortcuts: Shortcuts,
-    ) -> Result<(), SetterError> {
-        // Step 3: the empty string sets the fragment to null.
-        if value.is_empty() {
-            self.inner.set_fragment(None);
-            return Ok(());
-        }
-        // Steps 4-6: remove a single leading "#", set the fragment to "", parse into it.
-        let input = value.strip_prefix('#').unwrap_or(value);
-        self.edit_then_parse(input, StateOverride::Fragment, shortcuts, |url| {
-            url.set_empty_fragment()
-        })
-    }
-
-    /// Runs `edit` on the record, then the basic URL parser on `input` with `state` as state
-    /// override. Those parses fail only when the URL would be too long; then the URL is
-    /// restored, so a failing setter changes nothing. A copy is kept only when the input is
-    /// large enough for that to be possible.
-    fn edit_then_parse(
-        &mut self,
-        input: &str,
-        state: StateOverride,
-        shortcuts: Shortcuts,
-        edit: impl FnOnce(&mut url_core::UrlRecord),
-    ) -> Result<(), SetterError> {
-        let saved = (!fits(self, input.len())).then(|| self.inner.clone());
-        edit(&mut self.inner);
-        basic_parse_override(&mut self.inner, input, state, shortcuts)
-            .map(|_| ())
-            .map_err(|e| {
-                if let Some(saved) = saved {
-                    self.inner = saved;
-                }
-                too_long_or(e.error, SetterError::TooLong)
-            })
-    }
-}
-
-/// Whether the basic URL parser with a state override may take url-core's shortcuts for
-/// values that need nothing done: always, but in the `testing` hooks (`testing.rs`), which run
-/// the same setter steps with the general state machine alone.
-#[derive(Clone, Copy)]
-pub(crate) enum Shortcuts {
-    Taken,
-    #[cfg(feature = "testing")]
-    Skipped,
-}
-
-/// The basic URL parser with `url` and `state` as state override (spec 4.4).
-#[inline]
-fn basic_parse_override(
-    url: &mut url_core::UrlRecord,
-    input: &str,
-    state: StateOverride,
-    shortcuts: Shortcuts,
-) -> Result<Overridden, OverrideError> {
-    match shortcuts {
-        Shortcuts::Taken => url.basic_parse_override(input, state),
-        #[cfg(feature = "testing")]
-        Shortcuts::Skipped => url.basic_parse_override_without_shortcuts(input, state),
+        self.inner.try_set_hash(value)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each setter crosses into url-core once: its `try_set_*` body is one call of the record,
+    /// and its `set_*` body one call of its `try_set_*` (so a setter reads down one path:
+    /// architecture.md, "A setter, top to bottom").
+    #[test]
+    fn each_setter_calls_url_core_once() {
+        use alloc::format;
+        let source = include_str!("setters.rs");
+        let source = source.split("#[cfg(test)]").next().unwrap_or_default();
+        let mut setters = 0;
+        for item in source.split("    pub fn ").skip(1) {
+            let name = item.split('(').next().unwrap_or_default();
+            let body = item.split("\n    }\n").next().unwrap_or_default();
+            let crossings = body.matches("self.inner").count() + body.matches("url_core::").count();
+            let calls = body.matches("self.try_set_").count();
+            if let Some(attribute) = name.strip_prefix("try_set_") {
+                assert_eq!(
+                    crossings, 1,
+                    "{name} crosses into url-core {crossings} times"
+                );
+                assert!(
+                    body.contains(&format!("self.inner.try_set_{attribute}(value)")),
+                    "{name}"
+                );
+                setters += 1;
+            } else if name != "set_href" {
+                assert_eq!((crossings, calls), (0, 1), "{name}");
+            }
+        }
+        assert_eq!(
+            setters, 9,
+            "the nine attribute setters with a try_set_* form"
+        );
+    }
 
     #[test]
     fn host_setter_tells_a_port_failure_from_a_host_failure() {

@@ -1,6 +1,6 @@
 //! `file:` URLs and paths of both styles, on every platform: the vectors of rust-url's
 //! `tests/unit.rs` (url 2.5.8) and of Node.js's `url.fileURLToPath` / `url.pathToFileURL`
-//! documentation, where we differ said at the assert; the examples of issue 27; the three
+//! documentation, where we differ said at the assert; the examples of `url-api/src/file_path/rules.md`; the three
 //! properties of the rules over generated paths and URLs (`properties.rs`); hostile input.
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
@@ -36,7 +36,7 @@ fn to_posix(href: &str) -> Result<Vec<u8>, E> {
     Url::parse(href, None).unwrap().to_posix_path()
 }
 
-/// rust-url `new_file_paths`, `new_path_bad_utf8`, `new_directory_paths`, issue 505 (unix).
+/// rust-url `new_file_paths`, `new_path_bad_utf8`, `new_directory_paths`, servo/rust-url#505 (unix).
 #[test]
 fn rust_url_posix_vectors() {
     assert_eq!(from_posix(b"relative"), Err(E::RelativePath));
@@ -67,7 +67,8 @@ fn rust_url_posix_vectors() {
     assert_eq!(dir.pathname(), "/foo/bar/");
 }
 
-/// rust-url `new_path_windows_fun`, `new_directory_paths`, `test_windows_unc_path`, issue 505
+/// rust-url `new_path_windows_fun`, `new_directory_paths`, `test_windows_unc_path`,
+/// servo/rust-url#505
 /// (windows): their `cfg(windows)` tests, run here on every platform.
 #[test]
 fn rust_url_windows_vectors() {
@@ -108,7 +109,7 @@ fn rust_url_windows_vectors() {
         from_windows(r"\\.\some\path\file.txt"),
         Err(E::UnsupportedPrefix)
     );
-    // Issue 505: rust-url reads `c:///` through std's `Path`, which upper-cases the drive
+    // servo/rust-url#505: rust-url reads `c:///` through std's `Path`, which upper-cases the drive
     // letter; we keep it as written, as Node does. Repeated separators are one, as on Windows.
     assert_eq!(from_windows("c:///").unwrap(), "file:///c:/");
     assert_eq!(to_windows("file:///c:/").unwrap(), r"c:\");
@@ -237,7 +238,7 @@ fn windows_forms() {
     assert_eq!(from_windows("\\\\\u{FF0E}\\s"), Err(E::UnsupportedPrefix));
 }
 
-/// Each example of issue 27's "Why", with the answer the platform gives or the refusal.
+/// Each example of `url-api/src/file_path/rules.md`'s "Why", with the answer the platform gives or the refusal.
 #[test]
 fn issue_27_examples() {
     // A `..` never climbs out of a UNC share, nor renames it: `\\server\share` is the root.

@@ -259,7 +259,7 @@ fn rust_url_make_relative_vectors() {
     }
 }
 
-/// The corners rust-url's issues #766 and #772 are about, and more: each reference joins back.
+/// The corners servo/rust-url#766 and servo/rust-url#772 are about, and more: each reference joins back.
 #[test]
 fn make_relative_corners() {
     for (base, target, relative) in [

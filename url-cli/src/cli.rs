@@ -11,6 +11,9 @@ use clap::{ArgAction, Parser};
 ///
 /// Exit status: 0 when every input parsed, 1 when some did not or a line was not UTF-8,
 /// 2 on a usage error, 9 when --verify stopped at a bad input.
+///
+/// `wurl conform -- CMD ARGS…` runs another URL parser against the standard (`wurl conform
+/// --help`).
 #[derive(Parser, Debug)]
 #[command(name = "wurl", version, about, long_about, disable_version_flag = true)]
 pub struct Cli {

@@ -5,10 +5,13 @@
 //! extract; edits them through the standard's setters; filters and explains invalid ones.
 //! Exit status: 0 when every input parsed, 1 when some did not (or a line was not UTF-8), 2 on
 //! a usage error, 9 when `--verify` stopped at a bad input.
+//!
+//! `wurl conform -- CMD ARGS…` runs another URL parser against the standard (`conform`).
 
 mod buffers;
 mod build;
 mod cli;
+mod conform;
 mod edit;
 mod forms;
 mod guess;
@@ -43,6 +46,11 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     if let Some(rest) = trurl::requested(&args) {
         return trurl::main(&rest);
+    }
+    // `wurl conform …`: a subcommand of its own (see conform/mod.rs); a URL argument is never
+    // the bare word `conform`, which parses as no URL.
+    if args.get(1).map(String::as_str) == Some("conform") {
+        return conform::main(args.get(2..).unwrap_or_default());
     }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli.normalized(),

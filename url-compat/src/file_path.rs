@@ -122,7 +122,7 @@ fn nul_bytes_to_path(url: &Url) -> Result<PathBuf, ()> {
 }
 
 /// rust-url's rule for a POSIX path that ends like a Windows drive letter (`/c:`): it gets a
-/// trailing `/` (rust-url issue 505: `/c:/` converts to `file:///c:` and back to `/c:/`).
+/// trailing `/` (servo/rust-url#505: `/c:/` converts to `file:///c:` and back to `/c:/`).
 #[cfg(unix)]
 fn drive_letter_with_slash(path: PathBuf) -> PathBuf {
     use std::os::unix::ffi::OsStringExt;

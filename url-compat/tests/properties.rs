@@ -1,8 +1,10 @@
 //! Property tests: the facade against `whatwg_url::Url`, for the same inputs.
 //!
 //! Inputs: every input and base of the WPT's `urltestdata.json`, the first 20,000 lines of each
-//! `datasets/*.txt` (real URLs), and a deterministic generator of mutated inputs built from
-//! both. For each, the facade and `whatwg-url` must agree on success or failure, on `href`, and
+//! dataset (real URLs), both read through `whatwg-url-test-support` (`test_support::cases`,
+//! `test_support::datasets`), and mutated inputs built from both with its deterministic
+//! generator (`test_support::rng::Rng`); what a setter must produce is stated with its
+//! percent-encode sets written from the standard's text (`test_support::spec_sets`). For each, the facade and `whatwg-url` must agree on success or failure, on `href`, and
 //! on each component as rust-url's getters present it (`password` and `host_str` as `Option`,
 //! the Position slices, the origin); `Url::join` must agree with the standard's parser given a
 //! base; rust-url's setters must keep their contract (`set_query(Some(q))` gives the query
@@ -22,19 +24,14 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::panic::{self, AssertUnwindSafe};
 
-use serde_json::Value;
+use test_support::rng::Rng;
+use test_support::spec_sets::{
+    c0_control_set, fragment_set, query_set, special_query_set, userinfo_set, utf8_percent_encode,
+};
+use test_support::Value;
 use url::{quirks, Host, ParseError, Position, Url};
 use whatwg_url::{HostKind, HostRef, ValidationError};
 
-const URLTESTDATA: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/wpt/urltestdata.json"
-);
-const SETTERS_TESTS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/wpt/setters_tests.json"
-);
-const DATASETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/datasets");
 const LINES_PER_DATASET: usize = 20_000;
 const MUTATED_INPUTS: usize = 20_000;
 
@@ -59,27 +56,16 @@ struct Case {
     base: Option<String>,
 }
 
-fn read_json(path: &str) -> Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).unwrap()
-}
-
 fn urltestdata() -> Vec<Value> {
-    read_json(URLTESTDATA)
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|v| v.is_object())
-        .cloned()
-        .collect()
+    test_support::cases("urltestdata.json")
 }
 
 /// urltestdata's inputs with their bases, each input without a base too, and each base.
 fn wpt_cases() -> Vec<Case> {
     let mut cases = Vec::new();
     for test in urltestdata() {
-        let input = test["input"].as_str().unwrap().to_owned();
-        let base = test["base"].as_str().map(str::to_owned);
+        let input = test.str_field("input").unwrap().to_owned();
+        let base = test.str_field("base").map(str::to_owned);
         if let Some(b) = &base {
             cases.push(Case {
                 input: b.clone(),
@@ -95,43 +81,13 @@ fn wpt_cases() -> Vec<Case> {
     cases
 }
 
-/// The first `LINES_PER_DATASET` lines of each `datasets/*.txt`, without a base.
+/// The first `LINES_PER_DATASET` lines of each dataset, without a base.
 fn dataset_cases() -> Vec<Case> {
-    let mut files: Vec<_> = std::fs::read_dir(DATASETS)
-        .unwrap_or_else(|e| panic!("{DATASETS}: {e}"))
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no datasets in {DATASETS}");
-    let mut cases = Vec::new();
-    for file in files {
-        let bytes = std::fs::read(&file).unwrap();
-        let text = String::from_utf8_lossy(&bytes);
-        cases.extend(text.lines().take(LINES_PER_DATASET).map(|line| Case {
-            input: line.to_owned(),
-            base: None,
-        }));
-    }
-    cases
-}
-
-/// xorshift64*: deterministic, so a failure names an input that fails again.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % u64::try_from(n.max(1)).unwrap()).unwrap()
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
+    test_support::datasets::load()
+        .into_iter()
+        .flat_map(|(_, lines)| lines.into_iter().take(LINES_PER_DATASET))
+        .map(|input| Case { input, base: None })
+        .collect()
 }
 
 /// Pieces that move a parser between states: delimiters, percent-encodings, dots, IP
@@ -298,7 +254,7 @@ fn mutated_cases(wpt: &[Case], datasets: &[Case]) -> Vec<Case> {
         .filter_map(|c| c.base.as_deref())
         .chain(JOIN_BASES)
         .collect();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     (0..MUTATED_INPUTS)
         .map(|i| {
             let seed = *rng.pick(&seeds);
@@ -401,41 +357,7 @@ impl Failures {
 }
 
 // ---------------------------------------------------------------------------------------
-// The standard's percent-encode sets (spec 1.3), to state what a setter must produce
-
-fn c0_control(c: char) -> bool {
-    c <= '\u{1f}' || c > '~'
-}
-fn fragment_set(c: char) -> bool {
-    c0_control(c) || matches!(c, ' ' | '"' | '<' | '>' | '`')
-}
-fn query_set(c: char) -> bool {
-    c0_control(c) || matches!(c, ' ' | '"' | '#' | '<' | '>')
-}
-fn special_query_set(c: char) -> bool {
-    query_set(c) || c == '\''
-}
-fn path_set(c: char) -> bool {
-    query_set(c) || matches!(c, '?' | '^' | '`' | '{' | '}')
-}
-fn userinfo_set(c: char) -> bool {
-    path_set(c) || matches!(c, '/' | ':' | ';' | '=' | '@' | '[' | '\\' | ']' | '|')
-}
-
-fn utf8_percent_encode(input: &str, set: fn(char) -> bool) -> String {
-    let mut out = String::new();
-    for c in input.chars() {
-        if set(c) {
-            let mut buf = [0; 4];
-            for byte in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{byte:02X}"));
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+// What a setter must produce (the percent-encode sets are `test_support::spec_sets`)
 
 /// What the basic URL parser does first with a state override: drop ASCII tab or newline.
 fn without_tab_newline(input: &str) -> String {
@@ -953,7 +875,7 @@ fn check_setters(url: &Url, counts: &mut usize) {
         if url.cannot_be_a_base() {
             assert!(a.cannot_be_a_base(), "set_path({value:?}): {context}");
             if !value.contains(['?', '#', '\t', '\n', '\r', ' ', '\0', '/']) {
-                let expected = utf8_percent_encode(value, c0_control);
+                let expected = utf8_percent_encode(value, c0_control_set);
                 assert_eq!(a.path(), expected, "set_path({value:?}): {context}");
             }
         } else {
@@ -1280,15 +1202,15 @@ fn setters_keep_their_contract() {
 
 #[test]
 fn wpt_setters_through_quirks() {
-    let tests = read_json(SETTERS_TESTS);
+    let tests = test_support::load("setters_tests.json");
     let mut checked = 0;
     for (kind, cases) in tests.as_object().unwrap() {
         if kind == "comment" {
             continue;
         }
         for case in cases.as_array().unwrap() {
-            let href = case["href"].as_str().unwrap();
-            let new_value = case["new_value"].as_str().unwrap();
+            let href = case.str_field("href").unwrap();
+            let new_value = case.str_field("new_value").unwrap();
             let context = format!("{kind} = {new_value:?} on {href:?}");
             let mut url = Url::parse(href).unwrap_or_else(|e| panic!("{e}: {context}"));
             match kind.as_str() {
@@ -1304,7 +1226,7 @@ fn wpt_setters_through_quirks() {
                 "hash" => quirks::set_hash(&mut url, new_value),
                 other => panic!("setters_tests.json has a kind this test does not know: {other}"),
             }
-            for (getter, expected) in case["expected"].as_object().unwrap() {
+            for (getter, expected) in case.get("expected").unwrap().as_object().unwrap() {
                 let actual = match getter.as_str() {
                     "href" => quirks::href(&url),
                     "protocol" => quirks::protocol(&url),
@@ -1335,8 +1257,8 @@ type Getter = fn(&Url) -> &str;
 fn wpt_urltestdata_through_the_facade() {
     let (mut passed, mut failures) = (0, 0);
     for test in urltestdata() {
-        let input = test["input"].as_str().unwrap();
-        let base = test["base"].as_str();
+        let input = test.str_field("input").unwrap();
+        let base = test.str_field("base");
         let context = Input(input, base);
         let result = match base {
             None => Url::parse(input),
@@ -1365,7 +1287,7 @@ fn wpt_urltestdata_through_the_facade() {
             ("hash", quirks::hash),
         ];
         for (name, getter) in getters {
-            let expected = test[name].as_str().unwrap();
+            let expected = test.str_field(name).unwrap();
             assert_eq!(getter(&url), expected, "{name}: {context}");
         }
         if let Some(origin) = test.get("origin") {

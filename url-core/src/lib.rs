@@ -5,9 +5,11 @@
 //! (spec 4.1), with the algorithms of section 4 that act on one: the basic URL parser with a
 //! parsed base and with a state override, the serializer, "set the username" and the like.
 //! It is not the `URL` interface of section 6: that is `whatwg_url::Url` (package
-//! `whatwg-url`), which wraps one record and adds the setter steps of spec 6.1 (their early
-//! returns and errors), string bases, `searchParams` and Rust conventions. Where the two have
-//! methods of the same name, the record's follow section 4: [`UrlRecord::parse`] takes a parsed base
+//! `whatwg-url`), which wraps one record and adds string bases, `searchParams` and Rust
+//! conventions. The setter steps of spec 6.1 (their early returns and errors) are here, as
+//! [`UrlRecord::try_set_pathname`] and its siblings, so that each of the API's setters is one call
+//! of this layer. Where the two have other methods of the same name, the record's follow
+//! section 4: [`UrlRecord::parse`] takes a parsed base
 //! (`Option<&UrlRecord>`, the basic URL parser's *base*) where the API takes a string, and
 //! [`UrlRecord::set_username`] is the standard's "set the username", which leaves a URL that cannot
 //! have credentials as it is, where the API's `username` setter returns first and says so.
@@ -49,7 +51,7 @@
 //! The URL parser wrapper of spec 4.4 is [`UrlRecord::parse`]; its blob URL entry step is left
 //! out (blob URL stores belong to the embedder), so it equals the basic URL parser without
 //! url and state override. [`UrlRecord::basic_parse_override`] is the basic URL parser with a url
-//! and a state override, which the API setters of spec 6 use.
+//! and a state override, which the setter steps (`UrlRecord::try_set_*`) run.
 //!
 //! # Validation errors
 //!
@@ -88,6 +90,8 @@ mod parser;
 mod parts;
 mod path;
 mod scheme;
+mod setter_error;
+mod setter_steps;
 mod setters;
 mod splice;
 mod state_override;
@@ -104,6 +108,7 @@ pub use path::PathSegments;
 pub use percent::EncodingRsEncoder;
 pub use percent::{Encoded, Encoder, Utf8};
 pub use scheme::{SchemeType, default_port, is_special_scheme};
+pub use setter_error::SetterError;
 pub use state_override::StateOverride;
 pub use url::UrlRecord;
 
@@ -111,7 +116,7 @@ pub use url::UrlRecord;
 /// (for the fast path's tests).
 #[doc(hidden)]
 #[cfg(feature = "testing")]
-pub use parser::GENERAL_PATH_REPORTS as FAST_PATH_INPUT_REPORTS;
+pub use parser::GENERAL_PATH_REPORTS;
 /// For the fuzz target `simd`: the vector block operations against their scalar twin. Not API.
 #[doc(hidden)]
 #[cfg(feature = "testing")]

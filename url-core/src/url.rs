@@ -99,9 +99,10 @@ impl Bounds {
 }
 
 impl UrlRecord {
-    /// The one way a record is made: the parser's end (`Parser::finish`), the fast paths'
-    /// `build` and `Parts::build` (the invariant check's re-derivation) all end here; the one
-    /// way one is edited is [`UrlRecord::splice`](crate::splice). `None` when the serialization is
+    /// How the parsers make a record: the parser's end (`Parser::finish`), the fast paths'
+    /// `build` and `Parts::build` (the invariant check's re-derivation) all end here (the one
+    /// record made otherwise is [`UrlRecord::about_blank`], which cannot fail); the one way one
+    /// is edited is [`UrlRecord::splice`](crate::splice). `None` when the serialization is
     /// longer than `u32` offsets can address. Debug builds assert every offset relation and
     /// spec 4.1's rules on the result ([`UrlRecord::check_record`]).
     #[inline]

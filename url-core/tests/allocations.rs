@@ -1,5 +1,5 @@
-//! Heap allocations per parsed URL over `../shared/datasets` (the issue's "one heap
-//! allocation for a successful parse of an ordinary URL"), counted by an instrumented global
+//! Heap allocations per parsed URL over `fixtures/datasets` (one heap allocation
+//! for a successful parse of an ordinary URL), counted by an instrumented global
 //! allocator and printed. Run with `--nocapture` to see the figures.
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
@@ -40,7 +40,7 @@ fn allocations_per_url() {
         );
         // An ordinary URL costs one allocation (its serialization); hosts that need IDNA
         // and inputs with tabs or newlines may cost more; a failure may cost one (the buffer
-        // is reserved when the scheme is known). Issue 6: at most 1.0 per successful parse on
+        // is reserved when the scheme is known). The bound: at most 1.0 per successful parse on
         // average, and no reallocation.
         assert!(
             per_success <= 1.0,

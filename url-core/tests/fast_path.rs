@@ -104,7 +104,7 @@ fn datasets_agree_and_mostly_take_the_fast_path() {
 }
 
 /// On the inputs the fast path takes, the general path reports exactly the types of
-/// `FAST_PATH_INPUT_REPORTS` (the quiet fast path's list of what it must exclude): none
+/// `GENERAL_PATH_REPORTS` (the quiet fast path's list of what it must exclude): none
 /// outside it, and each of it somewhere.
 #[test]
 fn the_quiet_fast_path_knows_what_the_general_path_reports() {
@@ -125,13 +125,13 @@ fn the_quiet_fast_path_knows_what_the_general_path_reports() {
         let _ = UrlRecord::parse_with_without_fast_path(input, None, &mut errors);
         for e in errors {
             assert!(
-                url_core::FAST_PATH_INPUT_REPORTS.contains(&e.error),
+                url_core::GENERAL_PATH_REPORTS.contains(&e.error),
                 "{input:?}: the general path reports {e}, which the quiet fast path's list lacks"
             );
             seen.insert(e.error);
         }
     }
-    for e in url_core::FAST_PATH_INPUT_REPORTS {
+    for e in url_core::GENERAL_PATH_REPORTS {
         assert!(
             seen.contains(&e),
             "{e} is listed but never reported on a fast-path input"

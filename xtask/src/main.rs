@@ -20,11 +20,13 @@ mod libtest;
 mod package;
 mod packages;
 mod python;
+mod system;
 mod test;
 mod usage;
+mod wpt_update;
 
 use checks::{artifacts, cycles, duplicates};
-use package::{downstream, msrv};
+use package::{beside_url, msrv};
 
 use usage::USAGE;
 
@@ -41,6 +43,31 @@ fn usage() -> String {
     )
 }
 
+/// `cargo xtask unicode-table`: writes `test-support/src/unicode_assigned.rs` (the code points
+/// assigned in the IDNA fixtures' Unicode version) from the ICU4X data the host layer uses. The
+/// generator is `whatwg-host`'s test `table_file_is_what_the_generator_writes`, which checks the
+/// file on every `cargo test` and writes it when told where: one generator for both.
+fn unicode_table(root: &Path) -> ExitCode {
+    let file = root.join("test-support/src/unicode_assigned.rs");
+    let mut write = cmd::cargo(
+        root,
+        &[
+            "test",
+            "-p",
+            "whatwg-host",
+            "--test",
+            "unicode_versions",
+            "table_file_is_what_the_generator_writes",
+        ],
+    );
+    write.env("WHATWG_URL_WRITE_UNICODE_TABLE", &file);
+    let outcome = cmd::run(&mut write);
+    if matches!(outcome, Ok(true)) {
+        println!("wrote {}", file.display());
+    }
+    cmd::exit(outcome)
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = workspace_root();
@@ -53,14 +80,15 @@ fn main() -> ExitCode {
             print!("{}", usage());
             ExitCode::SUCCESS
         }
-        "conformance" => no_options(command, rest).unwrap_or_else(|| conformance::run(&root)),
+        "conformance" => conformance::run(&root, rest),
         "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
-        "wpt-update" => fixtures::wpt_update(&root, rest),
+        "wpt-update" => wpt_update::run(&root, rest),
+        "unicode-table" => no_options(command, rest).unwrap_or_else(|| unicode_table(&root)),
         "bench" => bench::run(&root, rest),
         "cli-bench" => bench::cli::run(&root, rest),
         "fuzz" => fuzz::run(&root, rest),
         "compat" => compat(&root, rest),
-        "downstream" => downstream::run(&root, rest),
+        "beside-url" => beside_url::run(&root, rest),
         "msrv" => msrv::run(&root, rest),
         "package-check" => package::run(&root, rest),
         "weight" => bench::weight::run(&root, rest),

@@ -7,24 +7,36 @@ commands:
   conformance          Run every crate's WPT conformance tests (`cargo test --workspace --test 'wpt_*'`)
                        and print the table `fixture | passed / total | %` (Markdown), then the fixture
                        files no test covers yet. Exits non-zero if a row is below 100% or a test failed.
+  conformance --adapters [--generate N]
+                       `wurl conform` against each adapter of url-cli/examples/conform/ (this
+                       project through --serve, rust-url, Node.js URL, ada-url and urllib.parse in
+                       Python, from a venv in target/conform-venv): the WPT files and N generated
+                       requests (default 20000) each; prints one table, a column per adapter, and
+                       each adapter's largest divergence classes (also target/xtask/conform-
+                       adapters.md). Fails when a run stops or this project diverges from itself.
   test                 The one test command (what CI runs): cargo fmt --check, cargo clippy -D warnings,
                        duplicates, cycles, artifacts (below), fixtures present, cargo test
                        --workspace (default features), cargo test of the packages with library
                        features (every one on), cargo doc (RUSTDOCFLAGS=-D warnings),
-                       then docs, downstream, compat, msrv and package-check (below), then python
-                       (below), and a table of each step's seconds.
+                       then docs, beside-url, compat, msrv and package-check (below), then
+                       conformance --adapters and python (below), and a table of each step's seconds.
                        Ends with the line `N passed, M failed`.
-  wpt-update [--from DIR] [--commit SHA]
-                       Fill target/wpt/ with the fixtures. With --from DIR: copy DIR/*.json and
-                       DIR/api/*.json (+ DIR/api/README.md), e.g. `--from ../shared/wpt`. Without it:
-                       download url/resources/*.json of the pinned web-platform-tests commit with curl
-                       (--commit SHA overrides the pin). The api/ vectors are NOT web-platform-tests
-                       resources: they come only via --from or from ../shared/wpt/api.
-                       Pinned commit: see `fixtures::WPT_COMMIT` (printed below).
+  wpt-update [--from DIR | --commit SHA]
+                       Refresh the repository's fixtures/wpt: download url/resources and
+                       urlpattern/resources of the pinned web-platform-tests commit with curl
+                       (--commit SHA for another), or copy DIR/*.json, DIR/{api,urlpattern}/*.json
+                       and their README.md (--from DIR). Prints the files that changed and the
+                       conformance rows that moved. The api/ vectors are not web-platform-tests
+                       resources: a download keeps them. Pinned commit: printed below.
+  unicode-table        Write test-support/src/unicode_assigned.rs (the code points assigned in the IDNA
+                       fixtures' Unicode version) from the ICU4X data the host layer uses: runs
+                       whatwg-host's test table_file_is_what_the_generator_writes, which compares
+                       the file on every cargo test, with the file's path to write. Refuses when the
+                       data in use is another Unicode version than the fixtures'.
   bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--svg [PATH]] [--baseline REV]
                        Side-by-side benchmark: builds `url-bench` in release with the
                        `competitors` feature (ada-url, url: compiled only here) and prints, per
-                       dataset (default ../shared/datasets/*.txt) and variant (parse, parse + href,
+                       dataset (default fixtures/datasets/*.txt) and variant (parse, parse + href,
                        can_parse), median ns/URL, MB/s, ratio to ada per round, failures, mallocs.
                        --workloads, --urlpattern, --python [ARGS]: one section only (see --help).
                        The run's results go to target/bench/results.json; --svg [PATH] draws them
@@ -40,7 +52,7 @@ commands:
                        Run a fuzz target of fuzz/ with cargo-fuzz (installed when missing) for
                        SECONDS (default 60), without sanitizer (`-s none`, stable toolchain),
                        from a seed corpus written to fuzz/corpus/<target>/ (WPT fixtures,
-                       ../shared/datasets, fuzz/regressions/<target>/). Prints executions,
+                       fixtures/datasets, fuzz/regressions/<target>/). Prints executions,
                        exec/s and wall time. A crash input lands in fuzz/artifacts/<target>/.
   fuzz list            List the fuzz targets and the features each needs.
   compat [--downstream [--facade DIR] [CRATE ...] | --trees [TREE ...]]
@@ -69,8 +81,10 @@ commands:
                        decides it (EXPLAINED in crates.rs). --facade DIR: another facade package
                        (default url-compat/); CRATE ...: only those. About 12 minutes from an
                        empty target/compat-downstream/ on two busy cores, 1-3 minutes again.
-  downstream           Build a throwaway crate outside the workspace with `url = 2.5`,
-                       `idna_adapter = 1.2.2` and our library packages by path, resolved fresh;
+  beside-url           Our packages beside url 2.5 in a user's tree (a package check; compat
+                       --downstream runs other crates' suites): a throwaway crate outside the
+                       workspace with `url = 2.5`, `idna_adapter = 1.2.2` and our library
+                       packages by path, resolved fresh;
                        fail if `cargo tree --duplicates` shows idna, idna_adapter or an icu_* crate
                        twice; run its smoke test (IDNA, IPv6, URLSearchParams, validation errors).
   msrv [--update]      Check the published packages (every target) with Rust 1.85 (Debian's rustc-web,
@@ -138,5 +152,5 @@ commands:
                        Without an option, both.
   help                 Print this text.
 
-Fixtures are looked up in $URL_WPT_DIR, then ../shared/wpt beside the workspace, then target/wpt.
+Test data: the WPT fixtures in $URL_WPT_DIR, else fixtures/wpt; the URL lists in $URL_DATASETS_DIR,\nelse fixtures/datasets.
 ";

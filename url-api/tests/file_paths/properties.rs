@@ -1,4 +1,4 @@
-//! The three properties of issue 27, on generated paths and URLs of both styles (on any host):
+//! The three properties of the file-path rules (`url-api/src/file_path/rules.md`), on generated paths and URLs of both styles (on any host):
 //! 1. a path that converts never names a location outside its root (`/`, the drive, the
 //!    share): the URL's root is the path's, and its names are the path's normalized names;
 //! 2. `to_path(from_path(p))` names the same file as `p` under the platform's own

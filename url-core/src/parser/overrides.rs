@@ -221,86 +221,98 @@ impl UrlRecord {
         input: &str,
         state: StateOverride,
     ) -> Option<Overridden> {
-        if u32::try_from(self.serialization.len().checked_add(input.len())?).is_err() {
+        // Nothing is scanned or encoded for a value the URL cannot take whole.
+        if !self.may_take(input) {
             return None;
         }
-        let bytes = input.as_bytes();
         match state {
-            StateOverride::Query => self.query_shortcut(bytes, input),
-            StateOverride::Fragment => self.fragment_shortcut(bytes, input),
-            StateOverride::PathStart => self.path_shortcut(bytes, input),
-            StateOverride::Hostname => self.hostname_shortcut(bytes, input),
+            StateOverride::Query => {
+                // The query state appends to url's query; a null query is the general path's.
+                let encoded = self.query_encoded(input)?;
+                let whole = appended(self.query()?, &encoded);
+                self.splice(Edit::Query(Some(&whole))).ok()
+            }
+            StateOverride::Fragment => {
+                let encoded = fragment_encoded(input)?;
+                let whole = appended(self.fragment()?, &encoded);
+                self.splice(Edit::Fragment(Some(&whole))).ok()
+            }
+            StateOverride::PathStart if self.path_start == self.path_end() => {
+                self.replace_path_shortcut(input)
+            }
+            StateOverride::Hostname => self.hostname_shortcut(input),
             _ => None,
-        }
+        }?;
+        Some(Overridden::Changed)
+    }
+
+    /// Whether the URL's offsets stay in `u32` with `input` added, checked before a shortcut
+    /// scans or encodes it (its encoding may still not fit: the splice refuses that).
+    fn may_take(&self, input: &str) -> bool {
+        self.serialization
+            .len()
+            .checked_add(input.len())
+            .is_some_and(|len| u32::try_from(len).is_ok())
     }
 
     /// Query state: every code point is appended, percent-encoded with the (special-)query
-    /// percent-encode set (UTF-8, without a listener: no validation error matters).
+    /// percent-encode set (UTF-8, without a listener: no validation error matters). `input`
+    /// encoded so, or `None` where the general steps are needed.
     ///
     /// Replaces 4.4 query state, step 1 (UTF-8 whatever the URL), steps 3.1 and 3.2 (each code
     /// point to the buffer) and steps 2.1 to 2.3 at EOF (percent-encode after encoding and
     /// append to url's query); with a state override `#` is a code point of the query.
-    fn query_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
+    fn query_encoded<'a>(&self, input: &'a str) -> Option<Cow<'a, str>> {
         let (class, set) = if self.scheme_type.is_special() {
             (SPECIAL_QUERY_STOP, SPECIAL_QUERY)
         } else {
             (QUERY_STOP, QUERY)
         };
-        let encoded = encoded_unless_stripped(input, scan(bytes, 0, class), set)?;
-        let input = encoded.as_ref();
-        match self.query() {
-            // A null query is the general path's to decide.
-            None => return None,
-            // The setter's case: the query was set to "" first.
-            Some("") => self.splice(Edit::Query(Some(input))).ok()?,
-            Some(query) => {
-                let mut query = String::from(query);
-                query.push_str(input);
-                self.splice(Edit::Query(Some(&query))).ok()?;
-            }
-        }
-        Some(Overridden::Changed)
+        encoded_unless_stripped(input, scan(input.as_bytes(), 0, class), set)
     }
 
-    /// Fragment state: the same with the fragment percent-encode set.
-    ///
-    /// Replaces 4.4 fragment state, steps 1.1 and 1.2 (UTF-8 percent-encode each code point
-    /// with the fragment percent-encode set and append it to url's fragment).
-    fn fragment_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        let encoded = encoded_unless_stripped(input, scan(bytes, 0, FRAGMENT_STOP), FRAGMENT)?;
-        let input = encoded.as_ref();
-        match self.fragment() {
-            None => return None,
-            Some("") => self.splice(Edit::Fragment(Some(input))).ok()?,
-            Some(fragment) => {
-                let mut fragment = String::from(fragment);
-                fragment.push_str(input);
-                self.splice(Edit::Fragment(Some(&fragment))).ok()?;
-            }
+    /// The `search` setter's steps 5 and 6 (spec 6.1) in one splice: the query set to the
+    /// empty string, then `input` appended by the query state, where the query shortcut
+    /// takes `input`.
+    pub(crate) fn replace_query_shortcut(&mut self, input: &str) -> Option<()> {
+        if !self.may_take(input) {
+            return None;
         }
-        Some(Overridden::Changed)
+        let encoded = self.query_encoded(input)?;
+        self.splice(Edit::Query(Some(&encoded))).ok()
+    }
+
+    /// The `hash` setter's steps 5 and 6 (spec 6.1) in one splice, as the search setter's.
+    pub(crate) fn replace_fragment_shortcut(&mut self, input: &str) -> Option<()> {
+        if !self.may_take(input) {
+            return None;
+        }
+        let encoded = fragment_encoded(input)?;
+        self.splice(Edit::Fragment(Some(&encoded))).ok()
     }
 
     /// Path start state, then path state, on a special URL (which has a host, so no `/.`
-    /// guard) whose path is empty: an input that starts with `/` and holds no `\`, no tab or
-    /// newline and no single- or double-dot segment becomes the path, each code point UTF-8
-    /// percent-encoded with the path percent-encode set (path state, step 2.2: with a state
-    /// override, `?` and `#` are code points of the path, and that set encodes them). For
-    /// `file`, the path state's Windows drive letter quirk (step 1.2, on the first segment
-    /// while the path is empty) must not apply: the first segment is not a Windows drive
-    /// letter.
+    /// guard) whose path is empty, or emptied by the `pathname` setter (spec 6.1, step 2,
+    /// which this replaces too: the splice replaces the path): an input that starts with `/`
+    /// and holds no `\`, no tab or newline and no single- or double-dot segment becomes the
+    /// path, each code point UTF-8 percent-encoded with the path percent-encode set (path
+    /// state, step 2.2: with a state override, `?` and `#` are code points of the path, and
+    /// that set encodes them). For `file`, the path state's Windows drive letter quirk (step
+    /// 1.2, on the first segment while the path is empty) must not apply: the first segment
+    /// is not a Windows drive letter.
     ///
     /// Replaces 4.4 path start state, step 1 (a special URL: `/` is the path's own, on to the
     /// path state), and 4.4 path state, step 1 at each `/` and at EOF (1.4.2 append the
     /// buffer to url's path, 1.5 empty the buffer) and steps 2.1 and 2.2 (each other code
     /// point, percent-encoded, to the buffer).
-    fn path_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
-        // A special URL never has an opaque path (spec 4.1), and the entry has refused an
+    pub(crate) fn replace_path_shortcut(&mut self, input: &str) -> Option<()> {
+        let bytes = input.as_bytes();
+        if !self.may_take(input) {
+            return None;
+        }
+        // A special URL never has an opaque path (spec 4.1), and the callers have refused an
         // opaque path already: no third check of it here.
-        if !self.scheme_type.is_special()
-            || self.path_start != self.path_end()
-            || bytes.first() != Some(&b'/')
-        {
+        if !self.scheme_type.is_special() || bytes.first() != Some(&b'/') {
             return None;
         }
         if self.scheme_type == SchemeType::File {
@@ -315,10 +327,7 @@ impl UrlRecord {
         } else {
             Cow::Borrowed(input)
         };
-        // The path is empty: the new one replaces nothing (the splice checks that the
-        // encoded path still fits).
-        self.splice(Edit::Path(&encoded)).ok()?;
-        Some(Overridden::Changed)
+        self.splice(Edit::Path(&encoded)).ok()
     }
 
     /// Hostname state (file host state for `file`) on a special URL: an input of ASCII bytes
@@ -333,7 +342,8 @@ impl UrlRecord {
     /// at EOF steps 3.3 to 3.6 (3.3 host parse the buffer, whose domain to ASCII, spec 3.3,
     /// gives the buffer itself; 3.5 set url's host; 3.6 return); for `file`, 4.4 file host
     /// state, step 1.3, the same.
-    fn hostname_shortcut(&mut self, bytes: &[u8], input: &str) -> Option<Overridden> {
+    fn hostname_shortcut(&mut self, input: &str) -> Option<()> {
+        let bytes = input.as_bytes();
         if !self.scheme_type.is_special() || self.host.is_none() || bytes.is_empty() {
             return None;
         }
@@ -349,9 +359,29 @@ impl UrlRecord {
         if last.first().is_none_or(u8::is_ascii_digit) {
             return None;
         }
-        self.splice(Edit::Host(HostKind::Domain, input)).ok()?;
-        Some(Overridden::Changed)
+        self.splice(Edit::Host(HostKind::Domain, input)).ok()
     }
+}
+
+/// `old` with `encoded` appended: `encoded` itself when `old` is empty (the setters' case, which
+/// set the component to the empty string first).
+fn appended<'a>(old: &str, encoded: &'a str) -> Cow<'a, str> {
+    if old.is_empty() {
+        Cow::Borrowed(encoded)
+    } else {
+        let mut whole = String::with_capacity(old.len() + encoded.len());
+        whole.push_str(old);
+        whole.push_str(encoded);
+        Cow::Owned(whole)
+    }
+}
+
+/// Fragment state: the query shortcut's with the fragment percent-encode set.
+///
+/// Replaces 4.4 fragment state, steps 1.1 and 1.2 (UTF-8 percent-encode each code point with
+/// the fragment percent-encode set and append it to url's fragment).
+fn fragment_encoded(input: &str) -> Option<Cow<'_, str>> {
+    encoded_unless_stripped(input, scan(input.as_bytes(), 0, FRAGMENT_STOP), FRAGMENT)
 }
 
 /// `input` UTF-8 percent-encoded with `set`, given `stop`, where the scan of `input` for the

@@ -1,6 +1,6 @@
 //! `cargo xtask bench --baseline REV [--runs N] [bench args]`: this project now against itself at
-//! git revision REV, in one run (issue 28's acceptance: "before and after in one run, the old
-//! commit built in its own target dir").
+//! git revision REV, in one run: before and after in one process pair, the old commit built in
+//! its own target folder.
 //!
 //! REV's tree is written by `git archive` into `target/bench-baseline/src` and its `url-bench`
 //! built there with its own target dir (`target/bench-baseline/target`, kept so that the next

@@ -1,19 +1,20 @@
 //! The benchmark charts (`cargo xtask bench --svg`), one per question, drawn from one run's
-//! records:
-//! - `-parse`: how fast is a parse? Median ns per URL of `parse`, by dataset and
-//!   implementation, on a linear axis.
-//! - `-workloads`: how does each workload compare with ada? Each implementation's time as a
-//!   ratio to ada (the median over the datasets of the table's round-by-round ratio), on a linear
-//!   axis with ada's 1 marked.
-//! - `-hostile`: what do hostile inputs cost? The same ratio for the hostile shapes, on a log
-//!   axis of its own, since one shape may be 20× ada while the others are below 1.
+//! records. Each bar is one of our rows and its value is the table's own: the ratio column of
+//! that row (our time over ada's, measured round by round), for one dataset. Other
+//! implementations stay in the tables, so that the axis is ours:
+//! - `-parse`: how fast is a parse? Ours / ada by dataset (each bar also says its ns per URL),
+//!   on a linear axis whose end is just past our longest bar.
+//! - `-workloads`: how does each workload compare with ada? Ours / ada per workload and
+//!   dataset, on the same kind of axis; ada's 1 is marked when it falls on the axis.
+//! - `-hostile`: what do hostile inputs cost? Ours / ada per shape as diverging bars on a log
+//!   scale centred on 1×: faster than ada to the left, slower to the right.
 //!
 //! Every bar is labelled with its value and at least [`MIN_BAR`] pixels long; each chart's
 //! caption names the machine, the date, the commit and the command.
 
 use std::path::{Path, PathBuf};
 
-use super::results::{Record, Run, median};
+use super::results::{Record, Run};
 use super::svg::{Anchor, Axis, Svg};
 
 const WIDTH: f64 = 960.0;
@@ -40,10 +41,6 @@ pub fn family(name: &str) -> &str {
 
 fn is_ada(record: &Record) -> bool {
     family(&record.implementation).starts_with("ada")
-}
-
-fn is_floor(record: &Record) -> bool {
-    family(&record.implementation) == "floor"
 }
 
 fn is_hostile(record: &Record) -> bool {
@@ -95,12 +92,14 @@ fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
     out
 }
 
-/// `parse` by dataset, in ns per URL (the generated sets are left to the ratios).
+/// `parse` by dataset: each of our rows as the table gives it, its ratio to ada (and its ns per
+/// URL in the label). The generated sets are the workloads chart's.
 fn parse_groups(run: &Run, colours: &mut Colours) -> Vec<Group> {
     let parse: Vec<&Record> = run
         .records
         .iter()
         .filter(|r| r.table == "parse" && !r.section.starts_with("generated"))
+        .filter(|r| r.ours && r.ratio.is_some())
         .collect();
     distinct(parse.iter().map(|r| r.section.as_str()))
         .into_iter()
@@ -109,19 +108,22 @@ fn parse_groups(run: &Run, colours: &mut Colours) -> Vec<Group> {
             bars: parse
                 .iter()
                 .filter(|r| r.section == section)
-                .map(|r| Bar {
-                    label: r.implementation.clone(),
-                    value: r.median,
-                    colour: colours.of(family(&r.implementation)),
-                    text: format!("{:.1} ns", r.median),
+                .map(|r| {
+                    let value = r.ratio.unwrap_or(f64::NAN);
+                    Bar {
+                        label: r.implementation.clone(),
+                        value,
+                        colour: colours.of(family(&r.implementation)),
+                        text: format!("{} ({:.1} ns)", ratio_text(value), r.median),
+                    }
                 })
                 .collect(),
         })
         .collect()
 }
 
-/// Every table with an ada row, hostile shapes or not: each other implementation's ratio to
-/// ada, the median over the datasets (a generated set is its own group).
+/// Every table with an ada row but `parse` on the datasets (the parse chart's), hostile shapes
+/// or not: one bar per row of ours and dataset, its ratio to ada as the table gives it.
 fn ratio_groups(run: &Run, colours: &mut Colours, hostile: bool) -> Vec<Group> {
     let key = |r: &Record| {
         if r.section.starts_with("generated") && !is_hostile(r) {
@@ -140,33 +142,32 @@ fn ratio_groups(run: &Run, colours: &mut Colours, hostile: bool) -> Vec<Group> {
         .records
         .iter()
         .filter(|r| is_hostile(r) == hostile)
+        .filter(|r| r.table != "parse" || r.section.starts_with("generated"))
         .filter(|r| with_ada.contains(&(r.section.as_str(), r.table.as_str())))
-        .filter(|r| !is_ada(r) && !is_floor(r) && r.ratio.is_some())
+        .filter(|r| r.ours && r.ratio.is_some())
         .collect();
     let keys: Vec<String> = rows.iter().map(|r| key(r)).collect();
     distinct(keys.iter().map(String::as_str))
         .into_iter()
         .map(|k| {
             let in_group: Vec<&&Record> = rows.iter().filter(|r| key(r) == k).collect();
-            let sections = distinct(in_group.iter().map(|r| r.section.as_str())).len();
-            let families = distinct(in_group.iter().map(|r| family(&r.implementation)));
-            let heading = match k.strip_prefix("parse, hostile: ") {
-                Some(shape) => shape.to_owned(),
-                None if sections > 1 => format!("{k} (median of {sections} datasets)"),
-                None => k.to_owned(),
-            };
-            let bars = families
-                .into_iter()
-                .map(|f| {
-                    let ratios = in_group
-                        .iter()
-                        .filter(|r| family(&r.implementation) == f)
-                        .filter_map(|r| r.ratio);
-                    let value = median(ratios.collect());
+            let families = distinct(in_group.iter().map(|r| family(&r.implementation))).len();
+            let heading = k.strip_prefix("parse, hostile: ").unwrap_or(k).to_owned();
+            let bars = in_group
+                .iter()
+                .map(|r| {
+                    let value = r.ratio.unwrap_or(f64::NAN);
+                    let dataset = r.section.strip_suffix(".txt").unwrap_or(&r.section);
+                    let label = match (families > 1, r.section.starts_with("generated")) {
+                        (true, true) => family(&r.implementation).to_owned(),
+                        (true, false) => format!("{}: {dataset}", family(&r.implementation)),
+                        (false, true) => r.implementation.clone(),
+                        (false, false) => dataset.to_owned(),
+                    };
                     Bar {
-                        label: f.to_owned(),
+                        label,
                         value,
-                        colour: colours.of(f),
+                        colour: colours.of(family(&r.implementation)),
                         text: ratio_text(value),
                     }
                 })
@@ -194,6 +195,21 @@ fn values(groups: &[Group]) -> impl Iterator<Item = f64> + '_ {
         .flat_map(|g| &g.bars)
         .map(|b| b.value)
         .filter(|v| v.is_finite() && *v > 0.0)
+}
+
+/// The caption at `y`: the machine, the date, the commit, the command, and what a bar is.
+fn caption(svg: &mut Svg, run: &Run, y: f64, bar: &str) {
+    let m = &run.machine;
+    let machine = format!(
+        "{} ({} cores), {} UTC, commit {}",
+        m.cpu, m.cores, m.date, m.commit
+    );
+    svg.text((20.0, y), 11.0, Anchor::Start, false, &machine);
+    let how = format!(
+        "cargo xtask bench {}: {bar} (medians over rounds of our time over ada's).",
+        run.args.join(" ")
+    );
+    svg.text((20.0, y + 16.0), 11.0, Anchor::Start, false, &how);
 }
 
 /// A chart: title, axis ticks, the groups of bars, the caption. `mark`: a dashed line at that
@@ -237,8 +253,8 @@ fn chart(run: &Run, title: &str, groups: &[Group], axis: &Axis, mark: Option<f64
             labels.push((BAR_X + length, y, text));
             y += BAR + 4.0;
         }
-        // The mark over the bars, under their values.
-        if let Some(mark) = mark {
+        // The mark over the bars, under their values (when it falls on the axis).
+        if let Some(mark) = mark.filter(|&m| axis.px(m) < BAR_LENGTH) {
             let x = BAR_X + axis.px(mark);
             svg.line((x, first), (x, last), "#e8590c", true);
         }
@@ -256,18 +272,119 @@ fn chart(run: &Run, title: &str, groups: &[Group], axis: &Axis, mark: Option<f64
         }
     }
     y += 24.0;
-    let m = &run.machine;
-    let caption = format!(
-        "{} ({} cores), {} UTC, commit {}",
-        m.cpu, m.cores, m.date, m.commit
-    );
-    svg.text((20.0, y), 11.0, Anchor::Start, false, &caption);
-    let how = format!(
-        "cargo xtask bench {}: medians of interleaved rounds; ratios are medians over rounds of the time ratio to ada.",
-        run.args.join(" ")
-    );
-    svg.text((20.0, y + 16.0), 11.0, Anchor::Start, false, &how);
+    caption(&mut svg, run, y, "each bar is its table's ratio column");
     svg.finish()
+}
+
+/// The hostile shapes' chart: one row per shape and row of ours, a bar from 1× (the centre) to
+/// the ratio on a log scale, left when faster than ada and right when slower, its value on the
+/// other side of the centre.
+fn diverging(run: &Run, title: &str, groups: &[Group]) -> String {
+    let rows: Vec<(String, &Bar)> = groups
+        .iter()
+        .flat_map(|g| {
+            let one = g.bars.len() == 1;
+            g.bars.iter().map(move |b| {
+                let label = if one {
+                    g.heading.clone()
+                } else {
+                    format!("{}, {}", g.heading, b.label)
+                };
+                (label, b)
+            })
+        })
+        .collect();
+    // Whole decades each side, as many as the farthest bar needs.
+    let decades = values(groups)
+        .map(|v| v.log10().abs().ceil() as i32)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let half = BAR_LENGTH / 2.0;
+    let centre = BAR_X + half;
+    let px = |v: f64| {
+        centre
+            + v.log10().clamp(-f64::from(decades), f64::from(decades)) / f64::from(decades) * half
+    };
+    let height = 170.0 + rows.len() as f64 * (BAR + 6.0);
+    let mut svg = Svg::new(WIDTH, height);
+    let mut y = 28.0;
+    svg.text((20.0, y), 16.0, Anchor::Start, true, title);
+    y += 24.0;
+    svg.text(
+        (centre - 8.0, y),
+        11.0,
+        Anchor::End,
+        true,
+        "← faster than ada",
+    );
+    svg.text(
+        (centre + 8.0, y),
+        11.0,
+        Anchor::Start,
+        true,
+        "slower than ada →",
+    );
+    y += 18.0;
+    for e in -decades..=decades {
+        let label = if e < 0 {
+            format!("0.{}1×", "0".repeat((-e - 1) as usize))
+        } else {
+            format!("1{}×", "0".repeat(e as usize))
+        };
+        svg.text((px(10f64.powi(e)), y), 10.0, Anchor::Middle, false, &label);
+    }
+    y += 10.0;
+    let top = y;
+    for (label, bar) in &rows {
+        svg.text(
+            (BAR_X - 8.0, y + BAR - 3.0),
+            11.0,
+            Anchor::End,
+            false,
+            label,
+        );
+        if bar.value.is_finite() && bar.value > 0.0 {
+            let end = px(bar.value);
+            let (x, width) = if end < centre {
+                (end.min(centre - MIN_BAR), (centre - end).max(MIN_BAR))
+            } else {
+                (centre, (end - centre).max(MIN_BAR))
+            };
+            svg.rect(x, y, width, BAR, &bar.colour);
+            let faster = bar.value < 1.0;
+            let (at, anchor) = if faster {
+                (centre + 4.0, Anchor::Start)
+            } else {
+                (centre - 4.0, Anchor::End)
+            };
+            svg.text((at, y + BAR - 3.0), 11.0, anchor, false, &bar.text);
+        } else {
+            svg.text(
+                (centre + 4.0, y + BAR - 3.0),
+                11.0,
+                Anchor::Start,
+                false,
+                "n/a",
+            );
+        }
+        y += BAR + 6.0;
+    }
+    svg.line((centre, top - 2.0), (centre, y), "#57606a", false);
+    y += 20.0;
+    caption(
+        &mut svg,
+        run,
+        y,
+        "each bar is the ratio column of its shape's table",
+    );
+    svg.finish()
+}
+
+/// A linear ratio axis whose end is just past the longest bar of `groups`, so that our bars
+/// take most of its width.
+fn ratio_axis(groups: &[Group]) -> Axis {
+    Axis::linear(values(groups).fold(0.0, f64::max), BAR_LENGTH, "×")
 }
 
 /// The charts of `run`: `(name, SVG)` for each that has bars (`parse`, `workloads`,
@@ -279,20 +396,22 @@ pub fn draw(run: &Run) -> Vec<(&'static str, String)> {
     let hostile = ratio_groups(run, &mut colours, true);
     let mut out = Vec::new();
     if !parse.is_empty() {
-        let axis = Axis::linear(values(&parse).fold(0.0, f64::max), BAR_LENGTH, " ns");
-        let title = "parse: median ns per URL, by dataset (shorter is faster)";
-        out.push(("parse", chart(run, title, &parse, &axis, None)));
+        let title = "parse: our time as a ratio to ada's, by dataset (shorter is faster; ada = 1×)";
+        out.push((
+            "parse",
+            chart(run, title, &parse, &ratio_axis(&parse), Some(1.0)),
+        ));
     }
     if !workloads.is_empty() {
-        let axis = Axis::linear(values(&workloads).fold(1.0, f64::max), BAR_LENGTH, "×");
-        let title = "Workloads: time as a ratio to ada (dashed line: ada = 1; shorter is faster)";
+        let title =
+            "Workloads: our time as a ratio to ada's, by dataset (shorter is faster; ada = 1×)";
+        let axis = ratio_axis(&workloads);
         out.push(("workloads", chart(run, title, &workloads, &axis, Some(1.0))));
     }
     if !hostile.is_empty() {
-        let (low, high) = values(&hostile).fold((1.0, 1.0), |(l, h), v| (v.min(l), v.max(h)));
-        let axis = Axis::log(low, high, BAR_LENGTH);
-        let title = "Hostile inputs of about 1 MB: time as a ratio to ada, log scale (dashed line: ada = 1)";
-        out.push(("hostile", chart(run, title, &hostile, &axis, Some(1.0))));
+        let title =
+            "Hostile inputs of about 1 MB: our time as a ratio to ada's, log scale centred on 1×";
+        out.push(("hostile", diverging(run, title, &hostile)));
     }
     out
 }
@@ -385,33 +504,46 @@ mod tests {
         let run = run();
         let mut colours = Colours(Vec::new());
         let parse = parse_groups(&run, &mut colours);
+        // Ours only, the table's ratio column, its ns per URL in the label.
         assert_eq!(parse.len(), 1);
         assert_eq!(parse[0].heading, "a.txt");
-        assert_eq!(parse[0].bars.len(), 3);
-        assert_eq!(parse[0].bars[2].colour, FLOOR_COLOUR);
+        assert_eq!(parse[0].bars.len(), 1);
+        assert_eq!(parse[0].bars[0].value, 0.5);
+        assert_eq!(parse[0].bars[0].text, "0.50× (50.0 ns)");
         let workloads = ratio_groups(&run, &mut colours, false);
-        // The validation table has no ada row: not drawn as a ratio to ada; the hostile shapes
-        // have a chart of their own.
+        // The validation table has no ada row; parse on the datasets is the parse chart's; the
+        // hostile shapes have a chart of their own.
         let headings: Vec<&str> = workloads.iter().map(|g| g.heading.as_str()).collect();
-        assert_eq!(
-            headings,
-            [
-                "parse",
-                "setters (median of 2 datasets)",
-                "parse, generated: long URLs"
-            ]
-        );
-        let setters = &workloads[1].bars;
-        assert_eq!(setters[0].label, "url-api (ours)");
-        assert_eq!(setters[0].value, 0.5);
-        assert_eq!(setters[0].text, "0.50×");
-        assert_eq!(setters[1].value, 2.0);
+        assert_eq!(headings, ["setters", "parse, generated: long URLs"]);
+        // One bar per dataset, each the table's value; rust-url stays in the table.
+        let setters = &workloads[0].bars;
+        let bars: Vec<(&str, f64, &str)> = setters
+            .iter()
+            .map(|b| (b.label.as_str(), b.value, b.text.as_str()))
+            .collect();
+        assert_eq!(bars, [("a", 0.4, "0.40×"), ("b", 0.6, "0.60×")]);
         // The same family keeps its colour across charts.
         assert_eq!(setters[0].colour, parse[0].bars[0].colour);
         let hostile = ratio_groups(&run, &mut colours, true);
         let shapes: Vec<&str> = hostile.iter().map(|g| g.heading.as_str()).collect();
         assert_eq!(shapes, ["idna", "long-host"]);
         assert_eq!(hostile[0].bars[0].text, "22.0×");
+    }
+
+    /// The width of each bar (`<rect … height="14.0"`) of a chart, white grounds left out.
+    fn bar_widths(chart: &str) -> Vec<f64> {
+        chart
+            .split("<rect")
+            .skip(2)
+            .filter(|r| !r.contains("fill=\"white\"") && r.contains(r#"height="14.0""#))
+            .map(|rect| {
+                rect.split("width=\"")
+                    .nth(1)
+                    .and_then(|w| w.split('"').next())
+                    .and_then(|w| w.parse().ok())
+                    .unwrap()
+            })
+            .collect()
     }
 
     #[test]
@@ -425,37 +557,41 @@ mod tests {
                 chart.contains("CPU &lt;&amp;&gt; (2 cores), 2026-11-25 22:00 UTC, commit abc")
             );
             assert!(chart.ends_with("</svg>\n"));
+            let widths = bar_widths(chart);
+            assert!(!widths.is_empty());
             // Every bar has its value beside it, and none is shorter than MIN_BAR.
-            let bars = chart.matches(r#"height="14.0""#).count();
-            assert!(bars > 0);
-            for rect in chart
-                .split("<rect")
-                .skip(2)
-                .filter(|r| !r.contains("fill=\"white\""))
-            {
-                let width: f64 = rect
-                    .split("width=\"")
-                    .nth(1)
-                    .and_then(|w| w.split('"').next())
-                    .and_then(|w| w.parse().ok())
-                    .unwrap();
-                assert!(width >= MIN_BAR, "a bar of {width} px");
-            }
+            assert!(chart.matches("×</text>").count() >= widths.len());
+            assert!(widths.iter().all(|&w| w >= MIN_BAR), "{widths:?}");
         }
-        // 50 ns of a 100 ns axis over 560 px; the 2 ns floor at 11.2 px.
-        assert!(parse.contains(r#"width="280.0" height="14.0""#));
-        assert!(parse.contains(">50.0 ns</text>"));
-        assert!(parse.contains(">2.0 ns</text>"));
-        // Ratios on a 0-2 axis: 0.5 is 140 px; ada's 1 is a dashed line at 280 px.
-        assert!(workloads.contains(r#"width="140.0" height="14.0""#));
-        assert!(workloads.contains(r#"x1="530.0""#));
-        assert!(workloads.contains(">0.50×</text>"));
-        // The log axis runs from 0.01 to 100: 22× and 0.07× both read.
-        assert!(hostile.contains(">22.0×</text>"));
-        assert!(hostile.contains(">0.07×</text>"));
+        // Our longest bar takes most of the axis: 0.5 of a 0-0.5 axis is its whole length.
+        assert!(parse.contains(r#"width="560.0" height="14.0""#));
+        assert!(parse.contains(">0.50× (50.0 ns)</text>"));
+        // Workloads: 0.6 on a 0-0.6 axis; 0.4 at two thirds of it; ada's 1 is off the axis.
+        let expected = [560.0 * 0.4 / 0.6, 560.0, 560.0 * 0.23 / 0.6];
+        let widths = bar_widths(workloads);
+        assert!(
+            widths
+                .iter()
+                .zip(expected)
+                .all(|(w, e)| (w - e).abs() < 0.1),
+            "{widths:?}"
+        );
+        assert!(!workloads.contains("stroke-dasharray"));
+        assert!(workloads.contains(">0.60×</text>"));
+        // Hostile: 1× in the middle, two decades each side (22× needs two): 22× to the right,
+        // 0.07× to the left, each labelled.
+        assert!(hostile.contains(">22.0×</text>") && hostile.contains(">0.07×</text>"));
         assert!(hostile.contains(">0.01×</text>") && hostile.contains(">100×</text>"));
-        // ada's 1 is the middle of four decades.
-        assert!(hostile.contains(r#"x1="530.0""#));
+        assert!(hostile.contains("faster than ada") && hostile.contains("slower than ada"));
+        let centre = BAR_X + BAR_LENGTH / 2.0;
+        assert!(hostile.contains(&format!(r#"<rect x="{centre:.1}""#)));
+        let right = 22f64.log10() / 2.0 * BAR_LENGTH / 2.0;
+        let left = -(0.07f64.log10()) / 2.0 * BAR_LENGTH / 2.0;
+        let widths = bar_widths(hostile);
+        assert!(
+            (widths[0] - right).abs() < 0.1 && (widths[1] - left).abs() < 0.1,
+            "{widths:?}"
+        );
     }
 
     #[test]

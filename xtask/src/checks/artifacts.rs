@@ -1,4 +1,4 @@
-//! No build artifacts in git (issue 28): every tracked file (`git ls-files`) is read, and a
+//! No build artifacts in git (the developers' rules): every tracked file (`git ls-files`) is read, and a
 //! compiled object fails the check, named: an ELF file (by its magic `\x7fELF`, whatever its
 //! name), a shared library or object file by extension (`.so`, `.dylib`, `.dll`, `.o`, `.a`,
 //! `.rlib`, `.pyd`), a Python wheel (`.whl`) or bytecode file (`.pyc`). Build outputs belong in

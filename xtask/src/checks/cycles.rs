@@ -1,4 +1,5 @@
-//! `cargo xtask cycles`: no module import cycles in any crate (issue 28, item 5).
+//! `cargo xtask cycles`: no module import cycles in any crate (docs/architecture.md,
+//! "The layers, and why").
 //!
 //! Per crate (every top-level directory of the repository with a `Cargo.toml` and a `src/`: the
 //! workspace's packages, `url-compat/` and `python/` included), the files of each crate root

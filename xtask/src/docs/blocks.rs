@@ -70,7 +70,11 @@ fn fence_of(line: &str) -> Option<(char, usize, &str)> {
 }
 
 /// Languages of blocks that hold no example to run: shown as they are.
-pub const TEXT_LANGS: [&str; 6] = ["text", "toml", "sh", "json", "diff", "yaml"];
+pub const TEXT_LANGS: [&str; 5] = ["text", "toml", "json", "diff", "yaml"];
+
+/// The marker of a shell block not run, followed by why (```` ```sh not-run: needs network ````):
+/// commands that take minutes, need another machine, or act on the reader's own project.
+pub const SH_NOT_RUN: &str = "not-run:";
 
 /// rustdoc attributes that say on purpose that a Rust block is not run.
 pub const NOT_RUN: [&str; 3] = ["ignore", "no_run", "compile_fail"];
@@ -80,7 +84,8 @@ pub const NOT_RUN: [&str; 3] = ["ignore", "no_run", "compile_fail"];
 pub enum Kind {
     /// A Rust block that must run as a doctest.
     Doctest,
-    /// A Rust block marked as not run (`ignore`, `no_run`, `compile_fail`).
+    /// A Rust block marked as not run (`ignore`, `no_run`, `compile_fail`), or a shell block
+    /// that says why it is not run (`sh not-run: REASON`).
     MarkedNotRun,
     /// A shell session (`$ command`, then its output) to run.
     Session,
@@ -107,9 +112,18 @@ pub fn kind(block: &Block) -> Result<Kind, String> {
             "a ```sh block with `$ ` prompts: a session that shows output is ```console, and runs"
                 .to_owned(),
         ),
+        "sh" if block.attrs.first().map(String::as_str) == Some(SH_NOT_RUN)
+            && block.attrs.len() > 1 =>
+        {
+            Ok(Kind::MarkedNotRun)
+        }
+        "sh" => Err(format!(
+            "a ```sh block runs nowhere: show it as a ```console session (which runs), or say why \
+             it is not run: ```sh {SH_NOT_RUN} REASON"
+        )),
         lang if TEXT_LANGS.contains(&lang) => Ok(Kind::Text),
         other => Err(format!(
-            "a block in `{other}`: the checks know rust, console, python and {}",
+            "a block in `{other}`: the checks know rust, console, python, sh and {}",
             TEXT_LANGS.join(", ")
         )),
     }
@@ -195,7 +209,17 @@ x = 1
         );
         assert_eq!(kind(&block("console", &[], &[])), Ok(Kind::Session));
         assert_eq!(kind(&block("toml", &[], &[])), Ok(Kind::Text));
-        assert_eq!(kind(&block("sh", &[], &["cargo x"])), Ok(Kind::Text));
+        // A shell block runs, or says why it does not.
+        assert!(kind(&block("sh", &[], &["cargo x"])).is_err());
+        assert!(kind(&block("sh", &["not-run:"], &["cargo x"])).is_err());
+        assert_eq!(
+            kind(&block(
+                "sh",
+                &["not-run:", "needs", "network"],
+                &["cargo x"]
+            )),
+            Ok(Kind::MarkedNotRun)
+        );
         assert!(kind(&block("sh", &[], &["$ wurl x", "y"])).is_err());
         assert!(kind(&block("", &[], &[])).is_err());
         assert!(kind(&block("cobol", &[], &[])).is_err());

@@ -181,6 +181,23 @@ pub fn string_key(manifest: &str, section_name: &str, key: &str) -> Option<Strin
         })
 }
 
+/// The strings of `key = ["a", "b"]` in a manifest's section.
+pub fn array_key(manifest: &str, section_name: &str, key: &str) -> Vec<String> {
+    section(manifest, section_name)
+        .into_iter()
+        .find_map(|line| {
+            let (k, v) = line.split_once('=')?;
+            (k.trim() == key).then(|| {
+                v.split('"')
+                    .enumerate()
+                    .filter(|(i, _)| i % 2 == 1)
+                    .map(|(_, s)| s.to_owned())
+                    .collect()
+            })
+        })
+        .unwrap_or_default()
+}
+
 /// A manifest's features: `(name, on by default)`, `default` itself left out.
 pub fn features(manifest: &str) -> Vec<(String, bool)> {
     let entries: Vec<(String, String)> = section(manifest, "features")

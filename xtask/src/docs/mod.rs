@@ -7,7 +7,9 @@
 //!   (`rust,ignore`, `rust,no_run`, `rust,compile_fail`);
 //! - ```` ```console ````: a session, run here against the built `wurl` (`sessions.rs`);
 //! - ```` ```python ```` outside `python/README.md`: the start of one of that page's blocks,
-//!   which `python/tests/test_docs.py` runs in the wheel test;
+//!   which `python/tests/test_docs.py` runs in the wheel test, comparing each result a line
+//!   shows in a comment (`url.href  # '…'`) with what it gives;
+//! - ```` ```sh ````: commands not run here, each block saying why (```` ```sh not-run: REASON ````);
 //! - text (`text`, `toml`, `sh`, …) is shown as it is; a block without a language is refused.
 //!
 //! The facts (`facts.rs`): the README's crate table against the published packages, "N
@@ -15,7 +17,9 @@
 //! manifests, and `docs/contributing.md`'s command table against `cargo xtask help`; and no
 //! page, nor `cargo xtask help`, `wurl --help` or `wurl --man`, cites an issue by number.
 
+mod against;
 mod blocks;
+mod claims;
 mod facts;
 mod sessions;
 
@@ -28,9 +32,12 @@ use crate::cmd;
 use crate::packages;
 use blocks::Kind;
 
-/// Folders never searched for pages: build outputs, fuzz corpora, virtual environments.
-const SKIP_DIRS: [&str; 6] = [
+/// Folders never searched for pages: build outputs, fuzz corpora, virtual environments, and
+/// `fixtures/wpt`, whose READMEs describe the data they came with (`cargo xtask wpt-update`
+/// syncs them with it).
+const SKIP_DIRS: [&str; 7] = [
     "target",
+    "wpt",
     "corpus",
     "artifacts",
     "node_modules",
@@ -227,6 +234,8 @@ fn check_facts(root: &Path, failures: &mut Vec<String>) -> Result<usize, String>
         }
     }
 
+    count += repository_claims(root, &published, &workspace, failures)?;
+
     // The feature table against the manifests of the published packages.
     let page = "docs/weight.md";
     let shown = facts::feature_rows(&read(page)?).map_err(|e| format!("{page}: {e}"))?;
@@ -278,6 +287,78 @@ fn check_facts(root: &Path, failures: &mut Vec<String>) -> Result<usize, String>
         ));
     }
     Ok(count)
+}
+
+/// The workspace's packages, `(folder, manifest)`: its members and the facade (a workspace of
+/// its own).
+fn manifests(root: &Path, workspace: &str) -> Result<Vec<(String, String)>, String> {
+    let mut dirs = facts::array_key(workspace, "workspace", "members");
+    dirs.push("url-compat".to_owned());
+    dirs.into_iter()
+        .map(|dir| {
+            let path = root.join(&dir).join("Cargo.toml");
+            let text = fs::read_to_string(&path)
+                .map_err(|e| format!("reading {}: {e}", path.display()))?;
+            Ok((dir, text))
+        })
+        .collect()
+}
+
+/// The pages' claims about the repository (`against.rs`), and the comments of the sources;
+/// returns how many pages and files were read.
+fn repository_claims(
+    root: &Path,
+    published: &[packages::Package],
+    workspace: &str,
+    failures: &mut Vec<String>,
+) -> Result<usize, String> {
+    let manifests = manifests(root, workspace)?;
+    failures.extend(against::check_published(&manifests, published));
+    let versions = against::rust_versions(&manifests, workspace);
+    let libraries: Vec<&str> = packages::LIBRARIES
+        .iter()
+        .map(|p| p.dir)
+        .chain([packages::TEST_SUPPORT.dir])
+        .collect();
+    let manifest_text = |dir: &str| {
+        manifests
+            .iter()
+            .find(|(d, _)| d == dir)
+            .map(|(_, m)| m.clone())
+            .unwrap_or_default()
+    };
+    let exists = |path: &Path| root.join(path).exists();
+    let pages = pages(root)?;
+    for page in &pages {
+        let name = relative(root, page);
+        let text = fs::read_to_string(page).map_err(|e| format!("reading {name}: {e}"))?;
+        let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
+        failures.extend(against::check_paths(&name, &text, &exists));
+        if name.ends_with("README.md") {
+            let features = facts::features(&manifest_text(dir));
+            failures.extend(against::check_defaults(&name, &text, &features));
+        }
+        failures.extend(against::check_rust_versions(
+            &name,
+            &text,
+            &versions,
+            &libraries,
+            &manifest_text,
+        ));
+        failures.extend(against::check_figures(&name, &text));
+        let library_readme = name.ends_with("/README.md") && libraries.contains(&dir);
+        failures.extend(against::check_file_maps(&name, &text, library_readme));
+        failures.extend(against::check_history(&name, &text));
+    }
+    let mut sources = files(root, "rs")?;
+    sources.extend(files(root, "py")?);
+    sources.extend(files(root, "toml")?);
+    for source in &sources {
+        let name = relative(root, source);
+        let text = fs::read_to_string(source).unwrap_or_default();
+        failures.extend(against::check_comment_trackers(&name, &text));
+    }
+    Ok(pages.len() + sources.len())
 }
 
 /// Every Markdown page of the workspace, sorted.

@@ -23,7 +23,7 @@ use crate::libtest::Totals;
 use crate::{cmd, fixtures};
 
 /// The arm64 Debian root, kept between runs (made again when its python3 is missing).
-const ROOT_DIR: &str = "target/aarch64-root";
+const ROOT_DIR: &str = "aarch64-root";
 /// The suite: Debian 12, the build machine's own (glibc 2.36, Python 3.11).
 const SUITE: &str = "bookworm";
 /// Debian packages the host needs: the root's maker and the emulator registered with binfmt_misc.
@@ -47,7 +47,7 @@ const WORK: &str = "work";
 pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, String> {
     cmd::header("python: the aarch64 wheel in an arm64 Debian root under qemu-user");
     ensure_host()?;
-    let chroot = root.join(ROOT_DIR);
+    let chroot = crate::packages::target_dir(root).join(ROOT_DIR);
     ensure_root(&chroot)?;
 
     // The run's files: the wheel, the tests, the fixtures they read (`URL_WPT_DIR` and
@@ -182,7 +182,7 @@ fn proxy_variables() -> Vec<(String, String)> {
 }
 
 /// mmdebstrap, qemu-user-static and binfmt_misc's aarch64 entry, installed and registered when
-/// missing (apt-get; CI machines are root).
+/// missing (`system::install`).
 fn ensure_host() -> Result<(), String> {
     let binfmt = Path::new("/proc/sys/fs/binfmt_misc");
     if !binfmt.join("status").exists() {
@@ -199,20 +199,7 @@ fn ensure_host() -> Result<(), String> {
     let missing = !Path::new("/usr/bin/mmdebstrap").exists()
         || !Path::new("/usr/bin/qemu-aarch64-static").exists();
     if missing {
-        let installed = cmd::run(Command::new("apt-get").args(["update", "-q"]))?
-            && cmd::run(
-                Command::new("apt-get")
-                    .args(["install", "-y", "-q"])
-                    .args(HOST_PACKAGES)
-                    .env("DEBIAN_FRONTEND", "noninteractive"),
-            )?;
-        if !installed {
-            return Err(format!(
-                "apt-get could not install {}; as root on Debian: apt-get install {}",
-                HOST_PACKAGES.join(", "),
-                HOST_PACKAGES.join(" ")
-            ));
-        }
+        crate::system::install("mmdebstrap and qemu-user", &HOST_PACKAGES)?;
     }
     if !binfmt.join("qemu-aarch64").exists() {
         let mut enable = Command::new("update-binfmts");

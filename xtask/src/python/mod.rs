@@ -9,7 +9,7 @@
 
 mod aarch64;
 mod rust_version;
-mod venv;
+pub(crate) mod venv;
 mod wheel;
 
 use std::path::{Path, PathBuf};
@@ -21,14 +21,14 @@ use crate::libtest::Totals;
 use crate::package::licences;
 
 /// The tests' environment: made anew each run.
-const TEST_VENV: &str = "target/py-wheel";
+const TEST_VENV: &str = "py-wheel";
 /// What the tests need besides the wheel (from PyPI, as wheels: nothing here builds Rust).
 const TEST_REQUIREMENTS: &str = "python/tests/requirements.txt";
 /// The Spark workers' environment: made anew each run, the wheel with its `arrow` extra only.
-const WORKER_VENV: &str = "target/py-spark-workers";
+const WORKER_VENV: &str = "py-spark-workers";
 /// Reports of the tests and the benchmark (the Spark figures; the crate list for the licence
 /// test, written while cargo is still at hand).
-const REPORTS: &str = "target/python-reports";
+const REPORTS: &str = "python-reports";
 /// The tests of the package's behaviour, which run on every platform and with pandas 2; the
 /// others check the build machine's distributions and the README's shell blocks
 /// (`test_distribution.py`, the rest of `test_docs.py`), need Java (`test_spark.py`) or check
@@ -52,7 +52,7 @@ struct Installed {
 }
 
 /// The environment of the pandas 2 run: made anew each run.
-const PANDAS_2_VENV: &str = "target/py-pandas2";
+const PANDAS_2_VENV: &str = "py-pandas2";
 /// What it holds besides the wheel.
 const PANDAS_2_REQUIREMENTS: [&str; 5] =
     ["pytest", "pyarrow", "polars", "duckdb", "pandas>=2.2,<3"];
@@ -60,19 +60,22 @@ const PANDAS_2_REQUIREMENTS: [&str; 5] =
 const README: &str = "python/README.md";
 /// Where `pip install` of the sdist builds the extension: kept from run to run (cargo's
 /// `CARGO_TARGET_DIR`, which maturin follows), so that only the first run compiles every crate.
-const SDIST_TARGET: &str = "target/sdist-build";
+const SDIST_TARGET: &str = "sdist-build";
+/// Where the README's sdist block runs: `target/wheels` there is the built distributions'.
+const SDIST_WORK: &str = "sdist-readme";
 /// The environment the sdist is installed into, with the Rust toolchain in sight.
-const SDIST_VENV: &str = "target/py-sdist";
+const SDIST_VENV: &str = "py-sdist";
 
 /// The README's shell block that installs the sdist (`pip install target/wheels/….tar.gz`).
 fn sdist_block(root: &Path) -> Result<String, String> {
     let path = root.join(README);
     let text =
         std::fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    // Each ```` ```sh ```` block (its info string may say more: `sh not-run: …`), its lines.
     let blocks: Vec<&str> = text
-        .split("```sh\n")
+        .split("```sh")
         .skip(1)
-        .filter_map(|rest| rest.split("```").next())
+        .filter_map(|rest| rest.split_once('\n')?.1.split("```").next())
         .filter(|block| block.starts_with("pip install") && block.contains(".tar.gz"))
         .collect();
     match blocks.as_slice() {
@@ -86,7 +89,8 @@ fn sdist_block(root: &Path) -> Result<String, String> {
 }
 
 /// The README's sdist block run as written, as a user with Rust runs it, in a fresh
-/// environment: the build backend finds `cargo` new enough (the version `dist.rust` the lock
+/// environment, from a directory whose `target/wheels` is the folder of the built
+/// distributions (the block's path; the target folder may be elsewhere): the build backend finds `cargo` new enough (the version `dist.rust` the lock
 /// needs; the toolchain's own `cargo --version` must be at least that) and hands the build to
 /// maturin; the package it built imports and parses. Returns the block.
 fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<String, String> {
@@ -115,14 +119,29 @@ fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<String, String> {
         &std::env::var_os("PATH").unwrap_or_default(),
     )))
     .map_err(|e| format!("PATH: {e}"))?;
+    let target = crate::packages::target_dir(root);
+    let work = target.join(SDIST_WORK);
+    if work.exists() {
+        std::fs::remove_dir_all(&work).map_err(|e| format!("removing {}: {e}", work.display()))?;
+    }
+    std::fs::create_dir_all(work.join("target"))
+        .map_err(|e| format!("creating {}: {e}", work.display()))?;
+    let dist_dir = dist
+        .sdist
+        .parent()
+        .ok_or("the sdist has no folder")?
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", dist.sdist.display()))?;
+    std::os::unix::fs::symlink(&dist_dir, work.join("target/wheels"))
+        .map_err(|e| format!("linking {}: {e}", dist_dir.display()))?;
     let mut install = Command::new("bash");
     install
         .args(["-euo", "pipefail", "-c", &block])
         .env("PATH", path)
         .env("VIRTUAL_ENV", bin.parent().unwrap_or(Path::new(".")))
         .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
-        .env("CARGO_TARGET_DIR", root.join(SDIST_TARGET))
-        .current_dir(root);
+        .env("CARGO_TARGET_DIR", target.join(SDIST_TARGET))
+        .current_dir(&work);
     if !cmd::run(&mut install)? {
         return Err(format!("the README's sdist block failed: {}", block.trim()));
     }
@@ -142,7 +161,7 @@ fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<String, String> {
 
 /// The x86_64 wheel installed into fresh environments without the Rust toolchain.
 fn install(root: &Path, dist: &wheel::Dist) -> Result<Installed, String> {
-    let reports = root.join(REPORTS);
+    let reports = crate::packages::target_dir(root).join(REPORTS);
     std::fs::create_dir_all(&reports)
         .map_err(|e| format!("creating {}: {e}", reports.display()))?;
     let host_crates = licences::tree_crates(root, &licences::host_triple(root)?)?;
@@ -235,10 +254,15 @@ fn test_x86_64(
     let installed = install(root, dist)?;
     let ready = start.elapsed();
     cmd::header("python: pytest python/tests in target/py-wheel (no Rust toolchain on PATH)");
+    let target = crate::packages::target_dir(root);
     let variables = [
         (
             "WHATWG_URL_RS_DIST",
-            root.join(wheel::DIST).into_os_string(),
+            target.join(wheel::DIST).into_os_string(),
+        ),
+        (
+            "WHATWG_URL_RS_REPORTS",
+            target.join(REPORTS).into_os_string(),
         ),
         (
             "WHATWG_URL_RS_SPARK_WORKER_PYTHON",
@@ -264,7 +288,7 @@ fn test_x86_64(
         (ready - built).as_secs_f64(),
         (done - ready).as_secs_f64()
     );
-    let report = root.join(REPORTS).join("spark.json");
+    let report = target.join(REPORTS).join("spark.json");
     if let Ok(text) = std::fs::read_to_string(&report) {
         eprintln!(
             "Spark (mapInArrow, workers in {WORKER_VENV}, {}):\n{}",

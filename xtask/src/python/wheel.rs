@@ -13,18 +13,19 @@ use std::time::Instant;
 use super::{rust_version, venv};
 use crate::cmd;
 use crate::package::licences;
+use crate::packages::target_dir;
 
 /// The build environment: maturin, ziglang and auditwheel (and, for `cargo xtask bench
 /// --python`, the competitors and the package).
-pub const BUILD_VENV: &str = "target/py";
+pub const BUILD_VENV: &str = "py";
 /// What goes into it.
 const BUILD_REQUIREMENTS: &str = "python/requirements-build.txt";
 /// Where the wheels and the sdist go.
-pub const DIST: &str = "target/wheels";
+pub const DIST: &str = "wheels";
 /// Where a wheel's extension is unpacked to be measured and read.
-const UNPACKED: &str = "target/wheel-check";
+const UNPACKED: &str = "wheel-check";
 /// Where a musl wheel is unpacked, its extension patched and the wheel packed again.
-const REPACKED: &str = "target/wheel-musl";
+const REPACKED: &str = "wheel-musl";
 /// Set for maturin: it warns that `build-backend` is not `maturin`, but the in-tree backend
 /// (`python/build_backend/backend.py`) hands every hook to maturin once Rust is checked.
 pub const QUIET_BACKEND: (&str, &str) = ("MATURIN_NO_MISSING_BUILD_BACKEND_WARNING", "1");
@@ -141,7 +142,7 @@ pub fn build(root: &Path, all: bool) -> Result<Dist, String> {
     let (licence_file, crates) = licences::write(root)?;
     eprintln!("{} ({crates} crates)", licence_file.display());
 
-    let dist = root.join(DIST);
+    let dist = target_dir(root).join(DIST);
     std::fs::create_dir_all(&dist).map_err(|e| format!("creating {}: {e}", dist.display()))?;
     for old in files_ending(&dist, &[".whl", ".tar.gz"]) {
         std::fs::remove_file(&old).map_err(|e| format!("removing {}: {e}", old.display()))?;
@@ -249,7 +250,7 @@ fn build_wheel(root: &Path, bin: &Path, dist: &Path, platform: Platform) -> Resu
 /// packed again with `wheel pack`, which writes the new hashes into its RECORD.
 fn musl_libc_name(root: &Path, bin: &Path, wheel: &Path, platform: Platform) -> Result<(), String> {
     let libc = format!("libc.musl-{}.so.1", arch_of(platform.tag));
-    let scratch = root.join(REPACKED);
+    let scratch = target_dir(root).join(REPACKED);
     if scratch.exists() {
         std::fs::remove_dir_all(&scratch)
             .map_err(|e| format!("removing {}: {e}", scratch.display()))?;
@@ -404,7 +405,7 @@ fn arch_of(tag: &str) -> &str {
 /// The wheel's extension (`whatwg_url_rs/_native.abi3.so`) unpacked under [`UNPACKED`], and its
 /// size.
 fn unpack_extension(root: &Path, wheel: &Path) -> Result<(PathBuf, u64), String> {
-    let unpacked = root.join(UNPACKED);
+    let unpacked = target_dir(root).join(UNPACKED);
     if unpacked.exists() {
         std::fs::remove_dir_all(&unpacked)
             .map_err(|e| format!("removing {}: {e}", unpacked.display()))?;
@@ -444,12 +445,12 @@ fn glibc_versions(readelf: &str) -> impl Iterator<Item = (u32, u32)> + '_ {
     })
 }
 
-/// The sdist unpacked (under `target/sdist-check`) is a workspace cargo resolves: every
+/// The sdist unpacked (under `sdist-check` in the target folder) is a workspace cargo resolves: every
 /// path crate the extension needs is in it. (Building from it would compile everything again,
 /// outside `target/`; maturin's own sdist code is what decides the rest.) Returns its top
 /// directory.
 fn sdist_resolves(root: &Path, sdist: &Path) -> Result<PathBuf, String> {
-    let unpacked = root.join("target/sdist-check");
+    let unpacked = target_dir(root).join("sdist-check");
     if unpacked.exists() {
         std::fs::remove_dir_all(&unpacked)
             .map_err(|e| format!("removing {}: {e}", unpacked.display()))?;

@@ -1,4 +1,4 @@
-//! `cargo xtask downstream`: our library packages in a user's dependency tree beside `url` 2.5.
+//! `cargo xtask beside-url`: our library packages in a user's dependency tree beside `url` 2.5.
 //!
 //! Nearly every program that would add us already has `url` (through reqwest, hyper-util,
 //! tower-http, …), and with it `idna_adapter` and ICU4X. A throwaway crate outside the workspace
@@ -58,19 +58,19 @@ fn main() {
     let joined = url_core::UrlRecord::parse("../c", Some(&base)).expect("relative parses");
     assert_eq!(joined.as_str(), "https://example.com/c");
 
-    println!("downstream smoke test: ok");
+    println!("beside-url smoke test: ok");
 }
 "#;
 
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
     if let Some(arg) = args.first() {
-        eprintln!("error: `cargo xtask downstream` takes no options (got `{arg}`)");
+        eprintln!("error: `cargo xtask beside-url` takes no options (got `{arg}`)");
         return ExitCode::from(2);
     }
     match check(root) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("downstream: {message}");
+            eprintln!("beside-url: {message}");
             ExitCode::FAILURE
         }
     }
@@ -78,9 +78,9 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
 
 /// Builds the throwaway crate, checks its tree and runs its smoke test.
 pub fn check(root: &Path) -> Result<(), String> {
-    let dir = packages::scratch_dir("downstream")?;
+    let dir = packages::scratch_dir("beside-url")?;
     let mut manifest = String::from(
-        "[package]\nname = \"downstream-smoke\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+        "[package]\nname = \"beside-url-smoke\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
          # Its own workspace: resolved on its own, with no lock file.\n[workspace]\n\n\
          [dependencies]\nurl = \"2.5\"\nidna_adapter = \"1.2.2\"\n",
     );
@@ -95,12 +95,12 @@ pub fn check(root: &Path) -> Result<(), String> {
     packages::write(&dir.join("Cargo.toml"), &manifest)?;
     packages::write(&dir.join("src").join("main.rs"), MAIN_RS)?;
 
-    cmd::header("downstream: cargo generate-lockfile (fresh resolution, no lock file)");
+    cmd::header("beside-url: cargo generate-lockfile (fresh resolution, no lock file)");
     if !cmd::run(&mut cmd::cargo(&dir, &["generate-lockfile"]))? {
         return Err("the tree does not resolve".to_owned());
     }
 
-    cmd::header("downstream: cargo tree --duplicates --target all");
+    cmd::header("beside-url: cargo tree --duplicates --target all");
     let (ok, tree, stderr) = cmd::capture(&mut cmd::cargo(
         &dir,
         &["tree", "--duplicates", "--target", "all"],
@@ -111,14 +111,14 @@ pub fn check(root: &Path) -> Result<(), String> {
     let duplicated = duplicated_crates(&tree);
     let idna_stack: Vec<&String> = duplicated.iter().filter(|n| must_be_single(n)).collect();
     println!(
-        "downstream: {} duplicated crate(s) in the tree{}{}; of the IDNA stack (idna, idna_adapter, icu_*): {}",
+        "beside-url: {} duplicated crate(s) in the tree{}{}; of the IDNA stack (idna, idna_adapter, icu_*): {}",
         duplicated.len(),
         if duplicated.is_empty() { "" } else { ": " },
         duplicated.join(", "),
         idna_stack.len()
     );
     for (name, version) in versions(&dir, &["idna", "idna_adapter", "icu_properties_data"]) {
-        println!("downstream: {name} {version}");
+        println!("beside-url: {name} {version}");
     }
     if !idna_stack.is_empty() {
         print!("{tree}");
@@ -132,12 +132,12 @@ pub fn check(root: &Path) -> Result<(), String> {
         ));
     }
 
-    cmd::header("downstream: cargo run (smoke test)");
-    // The workspace's target directory: the builds it shares with our own are reused.
+    cmd::header("beside-url: cargo run (smoke test)");
+    // The builds it shares with the later steps' trees are reused.
     let mut run = cmd::cargo(&dir, &["run", "--quiet"]);
     run.env(
         "CARGO_TARGET_DIR",
-        crate::packages::target_dir(root).join("downstream"),
+        crate::packages::outside_target_dir(root),
     );
     if !cmd::run(&mut run)? {
         return Err("the smoke test failed".to_owned());

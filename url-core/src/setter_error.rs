@@ -1,12 +1,11 @@
 //! Why a setter of the `URL` interface (spec 6.1) stopped early: the error of the `try_set_*`
-//! methods and of [`Url::set_component`](crate::Url::set_component).
+//! methods (`setter_steps.rs`), which whatwg-url's `Url` setters and its `Url::set_component`
+//! return as they are.
 
 use core::fmt;
 
-use url_core::{ParseError, ReportedError};
-
-#[cfg(doc)]
-use crate::url::Url;
+use crate::error::ParseError;
+use host::ReportedError;
 
 /// Why a `try_set_*` setter stopped before completing its steps (spec 6.1).
 ///
@@ -16,15 +15,15 @@ use crate::url::Url;
 /// ([`InvalidPort`](SetterError::InvalidPort)).
 ///
 /// ```
-/// use whatwg_url::{SetterError, Url};
+/// use url_core::{SetterError, UrlRecord};
 ///
-/// let mut url = Url::parse("file:///etc/hosts", None)?;
+/// let mut url = UrlRecord::parse("file:///etc/hosts", None)?;
 /// match url.try_set_port("8080") {
 ///     Err(SetterError::CannotHaveUsernamePasswordPort) => {}
 ///     other => panic!("unexpected {other:?}"),
 /// }
-/// assert_eq!(url.href(), "file:///etc/hosts");
-/// # Ok::<(), whatwg_url::ParseError>(())
+/// assert_eq!(url.as_str(), "file:///etc/hosts");
+/// # Ok::<(), url_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -51,10 +50,10 @@ pub enum SetterError {
     InvalidPort(Option<ReportedError>),
     /// The result would be longer than the URL record can hold (`u32::MAX` bytes).
     TooLong,
-    /// `href` through [`Url::set_component`]: the value is not a URL (the href setter's
+    /// `href` through whatwg-url's `Url::set_component`: the value is not a URL (the href setter's
     /// `TypeError`), for this reason.
     InvalidHref(ParseError),
-    /// [`Url::set_component`] was given `origin`, which has no setter (spec 6.1).
+    /// whatwg-url's `Url::set_component` was given `origin`, which has no setter (spec 6.1).
     ReadOnly,
 }
 
