@@ -134,6 +134,7 @@ fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<String, String> {
         .map_err(|e| format!("{}: {e}", dist.sdist.display()))?;
     std::os::unix::fs::symlink(&dist_dir, work.join("target/wheels"))
         .map_err(|e| format!("linking {}: {e}", dist_dir.display()))?;
+    forget_path_crates(root, &target.join(SDIST_TARGET))?;
     let mut install = Command::new("bash");
     install
         .args(["-euo", "pipefail", "-c", &block])
@@ -157,6 +158,59 @@ fn sdist_builds(root: &Path, dist: &wheel::Dist) -> Result<String, String> {
     } else {
         Err("the package built from the sdist does not import and parse".into())
     }
+}
+
+/// Removes what cargo remembers of the workspace's own crates in `target` (their
+/// `.fingerprint` entries), so that a build of the sdist compiles them again while reusing the
+/// registry crates. pip unpacks the sdist to a new folder each time, with the files' times of
+/// the sdist, older than the last build: cargo, which names a path crate's outputs by its path
+/// within the workspace, would take the last build's outputs as fresh for sources that changed.
+fn forget_path_crates(root: &Path, target: &Path) -> Result<(), String> {
+    let (ok, out, err) = cmd::metadata(root, &root.join("Cargo.toml"))?;
+    if !ok {
+        return Err(format!("cargo metadata failed:\n{err}"));
+    }
+    let metadata: serde_json::Value =
+        serde_json::from_str(&out).map_err(|e| format!("cargo metadata's JSON: {e}"))?;
+    let own: Vec<String> = metadata["packages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|package| package["source"].is_null())
+        .filter_map(|package| Some(format!("{}-", package["name"].as_str()?)))
+        .collect();
+    let Ok(profiles) = std::fs::read_dir(target) else {
+        return Ok(());
+    };
+    // `release/.fingerprint`, and `<triple>/release/.fingerprint` for a build with a target.
+    let mut fingerprints = Vec::new();
+    for dir in profiles.filter_map(Result::ok).map(|entry| entry.path()) {
+        fingerprints.push(dir.join(".fingerprint"));
+        if let Ok(inner) = std::fs::read_dir(&dir) {
+            fingerprints.extend(
+                inner
+                    .filter_map(Result::ok)
+                    .map(|entry| entry.path().join(".fingerprint")),
+            );
+        }
+    }
+    for entry in fingerprints
+        .iter()
+        .filter_map(|dir| std::fs::read_dir(dir).ok())
+        .flatten()
+        .filter_map(Result::ok)
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let is_own = own.iter().any(|prefix| {
+            name.strip_prefix(prefix.as_str())
+                .is_some_and(|hash| hash.chars().all(|c| c.is_ascii_hexdigit()))
+        });
+        if is_own {
+            std::fs::remove_dir_all(entry.path())
+                .map_err(|e| format!("removing {}: {e}", entry.path().display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The x86_64 wheel installed into fresh environments without the Rust toolchain.
