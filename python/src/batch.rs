@@ -1,6 +1,7 @@
 //! The Arrow batch kernels (`whatwg-url-arrow`) for Python: any object with
 //! `__arrow_c_array__` (pyarrow arrays, arro3, nanoarrow) or `__arrow_c_stream__` (pyarrow
-//! chunked arrays, Polars series) in, without a copy; an object with the same interface out
+//! chunked arrays, Polars series) in, of strings or a dictionary of them (each distinct value
+//! parsed once), without a copy; an object with the same interface out
 //! (an [`ArrowArray`] for an array, an [`ArrowStream`] for a stream), which the Python package
 //! turns into the caller's library. The GIL is released while a kernel runs. A DuckDB result
 //! is not a column: its stream is one of record batches (a struct field), which the kernels

@@ -1,4 +1,5 @@
-"""Where the shared fixtures are (as test-support finds them for the Rust tests), and what
+"""Where the repository's fixtures are (as test-support finds them for the Rust tests:
+`URL_WPT_DIR`, else `fixtures/wpt`; `URL_DATASETS_DIR`, else `fixtures/datasets`), and what
 `cargo xtask python` tells the tests about the distributions it built and installed."""
 
 import json
@@ -23,10 +24,15 @@ def required_env(name: str) -> str:
 
 
 def wpt_dir() -> Path:
-    for candidate in (os.environ.get("URL_WPT_DIR"), ROOT / "../shared/wpt", ROOT / "target/wpt"):
+    for candidate in (os.environ.get("URL_WPT_DIR"), ROOT / "fixtures/wpt"):
         if candidate and (Path(candidate) / "urltestdata.json").is_file():
             return Path(candidate)
-    raise FileNotFoundError("the WPT fixtures: set URL_WPT_DIR or put ../shared beside the clone")
+    raise FileNotFoundError("the WPT fixtures: no urltestdata.json in URL_WPT_DIR or fixtures/wpt")
+
+
+def datasets_dir() -> Path:
+    """The URL lists: `URL_DATASETS_DIR`, else the repository's `fixtures/datasets`."""
+    return Path(os.environ.get("URL_DATASETS_DIR") or ROOT / "fixtures/datasets")
 
 
 def cases(name: str) -> list:
@@ -37,7 +43,7 @@ def cases(name: str) -> list:
 
 def dataset_lines() -> list[str]:
     """Every line of every dataset (as test-support's `datasets::lines`)."""
-    directory = Path(os.environ.get("URL_DATASETS_DIR", ROOT / "../shared/datasets"))
+    directory = datasets_dir()
     files = sorted(directory.glob("*.txt"))
     if not files:
         raise FileNotFoundError(f"no *.txt dataset in {directory}")

@@ -41,7 +41,8 @@ def ensure_java():
 
 
 def dataset_files() -> list[str]:
-    directory = Path(os.environ.get("URL_DATASETS_DIR", ROOT / "../shared/datasets"))
+    # As conftest.datasets_dir (this module is also run by bench/spark_bench.py, without pytest).
+    directory = Path(os.environ.get("URL_DATASETS_DIR") or ROOT / "fixtures/datasets")
     files = sorted(str(p) for p in directory.glob("*.txt"))
     if not files:
         raise FileNotFoundError(f"no *.txt dataset in {directory}")

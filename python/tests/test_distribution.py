@@ -60,6 +60,36 @@ def test_the_sdist_without_rust_fails_at_once_saying_what_is_missing(dist, tmp_p
     assert "puccinialin" not in output and "Downloading" not in output, output
 
 
+def test_the_sdist_with_an_older_rust_fails_at_once_saying_which_it_needs(dist, tmp_path):
+    """pip install of the sdist where `cargo --version` is older than the lock needs: the
+    backend's first hook says which version it needs and which it found, before maturin or
+    any crate is fetched."""
+    sdist = only(dist, "*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        backend = archive.extractfile(only_member(archive.getnames(), r"[^/]+/build_backend/backend\.py")).read().decode()
+    (needed,) = re.findall(r'^RUST_VERSION = "(\d+)\.(\d+)"$', backend, re.M)
+    older = f"{needed[0]}.{int(needed[1]) - 1}.0"
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    cargo = tools / "cargo"
+    cargo.write_text(f'#!/bin/sh\necho "cargo {older} (0000000 2025-01-01)"\n')
+    cargo.chmod(0o755)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    env = {key: value for key, value in os.environ.items() if key != "WHATWG_URL_RS_INSTALL_RUST"}
+    env["PATH"] = f"{tools}{os.pathsep}{env['PATH']}"
+    done = subprocess.run(
+        [str(venv / "bin/python"), "-m", "pip", "install", "--no-cache-dir", "--disable-pip-version-check", str(sdist)],
+        capture_output=True, text=True, env=env, timeout=600,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode != 0, output
+    assert f"needs Rust {needed[0]}.{needed[1]} or newer" in output, output
+    assert f"is cargo {older}" in output, output
+    assert "pip install --only-binary whatwg-url-rs whatwg-url-rs" in output, output
+    assert "Installing backend dependencies" not in output and "Downloading" not in output, output
+
+
 def test_no_rust_toolchain_is_visible():
     for program in ("cargo", "rustc", "rustup", "rustdoc"):
         assert shutil.which(program) is None, f"{program} is on PATH: {shutil.which(program)}"

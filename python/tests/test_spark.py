@@ -2,11 +2,10 @@
 Python workers in an environment of their own that holds only the wheel and pyarrow
 (`WHATWG_URL_RS_SPARK_WORKER_PYTHON`, made by `cargo xtask python`), given to Spark as the
 workers' Python. Every output row equals the per-row API; rows/s for local[1] and local[2] (on
-the datasets ten times over) go to `target/python-reports/spark.json`.
+the datasets ten times over) go to `target/python-reports/spark.json`. (The README's Spark job,
+from environments made by its own install lines, runs in `test_docs.py`.)
 """
 
-import contextlib
-import io
 import json
 import os
 import sys
@@ -17,7 +16,6 @@ import pytest
 from conftest import ROOT, required_env
 from spark_job import ensure_java, session, throughput, urls, worker_environment
 from test_batch import expected_row
-from test_docs import README, readme_blocks
 
 # `cargo xtask python` names the reports folder (in its target folder, CARGO_TARGET_DIR honoured).
 REPORT = Path(os.environ.get("WHATWG_URL_RS_REPORTS", ROOT / "target/python-reports")) / "spark.json"
@@ -64,19 +62,3 @@ def test_spark_workers_in_their_own_environment_equal_the_per_row_api():
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report))
-
-
-def test_the_readme_spark_example_runs(monkeypatch):
-    """The README's Spark block as written (its own session and data), its workers in the
-    tests' environment (as `PYSPARK_PYTHON` names it for a user)."""
-    try:
-        ensure_java()
-    except RuntimeError as e:
-        pytest.fail(str(e))
-    (block,) = [block for block in readme_blocks() if "pyspark" in block]
-    monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(block, str(README), "exec"), {})
-    shown = out.getvalue()
-    assert "www.example.co.uk" in shown and "true" in shown and "false" in shown, shown

@@ -1,4 +1,5 @@
-//! Reading the input column: `Utf8`, `LargeUtf8` or `Utf8View`, row by row.
+//! Reading the input column: `Utf8`, `LargeUtf8` or `Utf8View`, row by row (a dictionary of
+//! them is read through its values: `dictionary.rs`).
 
 use arrow_array::Array;
 use arrow_array::cast::AsArray;
@@ -13,13 +14,17 @@ pub(crate) enum Width {
     Large,
 }
 
+/// What the kernels take, the start of the error for another type.
+pub(crate) const NOT_TEXT: &str =
+    "URLs must be a string column (Utf8, LargeUtf8 or Utf8View, or a dictionary of them)";
+
 /// Checks that `urls` is a string column and returns its output width.
 pub(crate) fn width(urls: &dyn Array) -> Result<Width, ArrowError> {
     match urls.data_type() {
         DataType::Utf8 | DataType::Utf8View => Ok(Width::Small),
         DataType::LargeUtf8 => Ok(Width::Large),
         other => Err(ArrowError::InvalidArgumentError(format!(
-            "URLs must be a string column (Utf8, LargeUtf8 or Utf8View), not {other}"
+            "{NOT_TEXT}, not {other}"
         ))),
     }
 }

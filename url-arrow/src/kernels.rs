@@ -2,13 +2,15 @@
 
 use std::sync::Arc;
 
+use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, BooleanArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::BooleanBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use whatwg_url::{Component, ParseError, Url};
 
 use crate::column::{StringColumn, Texts, null_buffer};
-use crate::input::{Width, for_each_row, text_bytes, width};
+use crate::dictionary::expand;
+use crate::input::{NOT_TEXT, Width, for_each_row, text_bytes, width};
 
 /// The API URL parser (spec 6.1) on one row, against `base` when given, into the kernel's one
 /// `url` (`about:blank` when the row is not a URL): its buffer is reused from row to row, so a
@@ -24,15 +26,16 @@ fn failure_name(error: &ParseError) -> &'static str {
 }
 
 /// The fields of [`parse`]'s struct for a `urls` column of type `input`: every [`Component`]
-/// (strings, `LargeUtf8` for a `LargeUtf8` input), then `valid` (boolean) and `error` (string).
-/// All are nullable: a null input row is null in each.
+/// (strings, `LargeUtf8` for a `LargeUtf8` input or dictionary of them), then `valid` (boolean)
+/// and `error` (string). All are nullable: a null input row is null in each.
 pub fn parse_fields(input: &DataType) -> Result<Fields, ArrowError> {
     let text = match input {
         DataType::Utf8 | DataType::Utf8View => DataType::Utf8,
         DataType::LargeUtf8 => DataType::LargeUtf8,
+        DataType::Dictionary(_, values) => return parse_fields(values),
         other => {
             return Err(ArrowError::InvalidArgumentError(format!(
-                "URLs must be a string column (Utf8, LargeUtf8 or Utf8View), not {other}"
+                "{NOT_TEXT}, not {other}"
             )));
         }
     };
@@ -48,7 +51,14 @@ pub fn parse_fields(input: &DataType) -> Result<Fields, ArrowError> {
 /// Parses every row into a struct array with a column per [`Component`] (null where the row is
 /// not a URL), `valid` (whether the row is a URL) and `error` (for a row that is not, the name of
 /// the validation error that failed it); a null row is a null struct. See [`parse_fields`].
+/// A dictionary-encoded column is parsed once per distinct value.
 pub fn parse(urls: &dyn Array, base: Option<&Url>) -> Result<StructArray, ArrowError> {
+    if let Some(dictionary) = urls.as_any_dictionary_opt() {
+        let parsed = expand(dictionary, |values| {
+            parse(values, base).map(|parsed| Arc::new(parsed) as ArrayRef)
+        })?;
+        return Ok(parsed.as_struct().clone());
+    }
     match width(urls)? {
         Width::Small => parse_as::<i32>(urls, base),
         Width::Large => parse_as::<i64>(urls, base),
@@ -167,6 +177,12 @@ pub fn public_suffix(urls: &dyn Array, base: Option<&Url>) -> Result<ArrayRef, A
 
 /// Whether every row is a URL (`URL.canParse`, spec 6.1): null where the row is null.
 pub fn is_valid(urls: &dyn Array, base: Option<&Url>) -> Result<BooleanArray, ArrowError> {
+    if let Some(dictionary) = urls.as_any_dictionary_opt() {
+        let valid = expand(dictionary, |values| {
+            is_valid(values, base).map(|valid| Arc::new(valid) as ArrayRef)
+        })?;
+        return Ok(valid.as_boolean().clone());
+    }
     width(urls)?;
     let mut valid = BooleanBufferBuilder::new(urls.len());
     for_each_row(urls, |row| {
@@ -214,6 +230,9 @@ fn single(urls: &dyn Array, base: Option<&Url>, what: Single) -> Result<ArrayRef
             Ok(())
         })?;
         out.finish()
+    }
+    if let Some(dictionary) = urls.as_any_dictionary_opt() {
+        return expand(dictionary, |values| single(values, base, what));
     }
     match width(urls)? {
         Width::Small => run::<i32>(urls, base, what),

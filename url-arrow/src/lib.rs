@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod column;
+mod dictionary;
 mod input;
 mod kernels;
 

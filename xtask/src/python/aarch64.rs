@@ -18,9 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::wheel::Wheel;
-use super::{TEST_FILES, parse_pytest_summary};
-use crate::cmd;
+use super::{TEST_FILES, run_pytest};
 use crate::libtest::Totals;
+use crate::{cmd, fixtures};
 
 /// The arm64 Debian root, kept between runs (made again when its python3 is missing).
 const ROOT_DIR: &str = "aarch64-root";
@@ -50,18 +50,25 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
     let chroot = crate::packages::target_dir(root).join(ROOT_DIR);
     ensure_root(&chroot)?;
 
-    // The run's files: the wheel, the tests, the repository's fixtures they read.
+    // The run's files: the wheel, the tests, the fixtures they read (`URL_WPT_DIR` and
+    // `URL_DATASETS_DIR`, else the repository's).
     let work = chroot.join(WORK);
     if work.exists() {
         std::fs::remove_dir_all(&work).map_err(|e| format!("removing {}: {e}", work.display()))?;
     }
     std::fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
-    let fixtures = root.join("fixtures");
+    let wpt = fixtures::first_dir(root).ok_or("no WPT fixtures (URL_WPT_DIR, fixtures/wpt)")?;
+    let datasets =
+        fixtures::datasets_dir(root).ok_or("no datasets (URL_DATASETS_DIR, fixtures/datasets)")?;
     for (from, to) in [
         (root.join("python/tests"), work.join("python/tests")),
         (root.join("python/README.md"), work.join("python/README.md")),
-        (fixtures.join("wpt"), work.join("fixtures/wpt")),
-        (fixtures.join("datasets"), work.join("fixtures/datasets")),
+        (
+            root.join("python/build_backend"),
+            work.join("python/build_backend"),
+        ),
+        (wpt, work.join("fixtures/wpt")),
+        (datasets, work.join("fixtures/datasets")),
     ] {
         copy(&from, &to)?;
     }
@@ -150,18 +157,8 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
             .map(|file| format!("/work/python/tests/{file}"))
             .collect();
         pytest.extend(files.iter().map(String::as_str));
-        let mut summary = None;
         let mut command = inside(&pytest);
-        let passed = cmd::run_reading_stdout(command.current_dir(root), |line| {
-            println!("{line}");
-            if let Some(counts) = parse_pytest_summary(line) {
-                summary = Some(counts);
-            }
-        })?;
-        let (ok, failed) = summary.ok_or("pytest printed no summary line in the arm64 root")?;
-        totals.passed += ok;
-        totals.failed += failed;
-        Ok(passed && failed == 0)
+        run_pytest(command.current_dir(root), totals)
     })();
     drop(mounted);
     outcome

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use super::venv;
+use super::{rust_version, venv};
 use crate::cmd;
 use crate::package::licences;
 use crate::packages::target_dir;
@@ -26,6 +26,9 @@ pub const DIST: &str = "wheels";
 const UNPACKED: &str = "wheel-check";
 /// Where a musl wheel is unpacked, its extension patched and the wheel packed again.
 const REPACKED: &str = "wheel-musl";
+/// Set for maturin: it warns that `build-backend` is not `maturin`, but the in-tree backend
+/// (`python/build_backend/backend.py`) hands every hook to maturin once Rust is checked.
+pub const QUIET_BACKEND: (&str, &str) = ("MATURIN_NO_MISSING_BUILD_BACKEND_WARNING", "1");
 
 /// A platform a wheel is built for.
 #[derive(Clone, Copy)]
@@ -93,6 +96,8 @@ pub struct Dist {
     pub wheels: Vec<Wheel>,
     /// `whatwg_url_rs-<version>.tar.gz`
     pub sdist: PathBuf,
+    /// The Rust version the sdist needs (see `rust_version.rs`).
+    pub rust: (u32, u32),
 }
 
 impl Dist {
@@ -154,13 +159,19 @@ pub fn build(root: &Path, all: bool) -> Result<Dist, String> {
     sdist
         .args(["sdist", "--manifest-path", "python/Cargo.toml", "--out"])
         .arg(&dist)
+        .env(QUIET_BACKEND.0, QUIET_BACKEND.1)
         .current_dir(root);
     if !cmd::run(&mut sdist)? {
         return Err("maturin sdist failed".into());
     }
     let sdist = only_one(files_ending(&dist, &[".tar.gz"]), &dist, "sdist")?;
-    sdist_resolves(root, &sdist)?;
-    let dist = Dist { wheels, sdist };
+    let unpacked = sdist_resolves(root, &sdist)?;
+    let rust = rust_version::check(root, &unpacked)?;
+    let dist = Dist {
+        wheels,
+        sdist,
+        rust,
+    };
     eprintln!("\n{}", dist.report());
     Ok(dist)
 }
@@ -211,6 +222,7 @@ fn build_wheel(root: &Path, bin: &Path, dist: &Path, platform: Platform) -> Resu
         .args(["--manifest-path", "python/Cargo.toml", "--out"])
         .arg(dist)
         .env("PATH", path)
+        .env(QUIET_BACKEND.0, QUIET_BACKEND.1)
         .current_dir(root);
     if !cmd::run(&mut build)? {
         return Err(format!(
@@ -435,8 +447,9 @@ fn glibc_versions(readelf: &str) -> impl Iterator<Item = (u32, u32)> + '_ {
 
 /// The sdist unpacked (under `sdist-check` in the target folder) is a workspace cargo resolves: every
 /// path crate the extension needs is in it. (Building from it would compile everything again,
-/// outside `target/`; maturin's own sdist code is what decides the rest.)
-fn sdist_resolves(root: &Path, sdist: &Path) -> Result<(), String> {
+/// outside `target/`; maturin's own sdist code is what decides the rest.) Returns its top
+/// directory.
+fn sdist_resolves(root: &Path, sdist: &Path) -> Result<PathBuf, String> {
     let unpacked = target_dir(root).join("sdist-check");
     if unpacked.exists() {
         std::fs::remove_dir_all(&unpacked)
@@ -453,9 +466,10 @@ fn sdist_resolves(root: &Path, sdist: &Path) -> Result<(), String> {
         .file_name()
         .map(|n| n.to_string_lossy().trim_end_matches(".tar.gz").to_string())
         .unwrap_or_default();
-    let (ok, _, err) = cmd::metadata(root, &unpacked.join(stem).join("python/Cargo.toml"))?;
+    let top = unpacked.join(stem);
+    let (ok, _, err) = cmd::metadata(root, &top.join("python/Cargo.toml"))?;
     if ok {
-        Ok(())
+        Ok(top)
     } else {
         Err(format!(
             "the sdist does not resolve (cargo metadata):\n{err}"
