@@ -7,7 +7,7 @@
 //! heap allocations per URL counted at the malloc level (C++ allocations included).
 //!
 //! Usage: `url-bench [--quick] [--budget-ms N] [--min-rounds N] [FILE ...]`; without files it
-//! reads every `*.txt` of `../shared/datasets`. `--quick` is a 400 ms budget and 5 rounds.
+//! reads every `*.txt` of `fixtures/datasets` (or `$URL_DATASETS_DIR`). `--quick` is a 400 ms budget and 5 rounds.
 //! Each dataset's tables are followed by the other workloads (`workloads.rs`: relative
 //! references, setters, URLSearchParams, validation; `arrow.rs`: the Arrow kernels; then two
 //! generated sets), and the

@@ -51,7 +51,12 @@ pub fn options() -> Result<Options, String> {
         }
     }
     if opts.files.is_empty() {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/datasets");
+        // The repository's URL lists, as `test_support::datasets::dir` finds them.
+        let dir = std::env::var_os("URL_DATASETS_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/datasets")
+            });
         let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
             .map_err(|e| format!("{}: {e}", dir.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))

@@ -1,9 +1,9 @@
 //! The seed corpus, built from the WPT fixtures and the datasets (never committed: `cargo
 //! xtask fuzz` writes it to `fuzz/corpus/<target>/`, and `tests/replay.rs` builds it in memory).
 //!
-//! Fixtures are found as `test_support::load` finds them (`$URL_WPT_DIR`, `../shared/wpt`,
-//! `target/wpt`); datasets as `test_support::datasets` finds them (`$URL_DATASETS_DIR`, else
-//! `../shared/datasets` beside the workspace).
+//! Fixtures are found as `test_support::load` finds them (`$URL_WPT_DIR`, else the
+//! repository's `fixtures/wpt`); datasets as `test_support::datasets` finds them
+//! (`$URL_DATASETS_DIR`, else `fixtures/datasets`).
 
 use std::collections::BTreeSet;
 
@@ -199,7 +199,7 @@ fn search_params_input(first: &str, case: &Value) -> Vec<u8> {
 }
 
 /// Every line of every dataset (`test_support::datasets::lines`: `$URL_DATASETS_DIR`, else
-/// `../shared/datasets`; a leading BOM removed, empty lines skipped).
+/// `fixtures/datasets`; a leading BOM removed, empty lines skipped).
 ///
 /// # Panics
 /// When the datasets cannot be read: a missing dataset is an error, not a silent skip.

@@ -1,6 +1,6 @@
 //! Criterion benchmarks of the host parser (spec 3.5 + 3.6 serialization).
 //!
-//! `kasztp`: every host of `../shared/datasets/kasztp.txt` (or `$URL_DATASETS_DIR/kasztp.txt`),
+//! `kasztp`: every host of `fixtures/datasets/kasztp.txt` (or `$URL_DATASETS_DIR/kasztp.txt`),
 //! extracted once at start with a simple scan: the text between `://` and the next `/`, `?` or
 //! `#`, without userinfo and port. Then small groups for ASCII domains, IDNA domains, IPv4 and
 //! IPv6 addresses. Each group measures one pass over its hosts with `NoSink` (validation errors

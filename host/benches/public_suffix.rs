@@ -1,6 +1,6 @@
 //! Criterion benchmark of the public suffix and registrable domain (spec 3.2).
 //!
-//! `kasztp`: every host of `../shared/datasets/kasztp.txt` (or `$URL_DATASETS_DIR/kasztp.txt`),
+//! `kasztp`: every host of `fixtures/datasets/kasztp.txt` (or `$URL_DATASETS_DIR/kasztp.txt`),
 //! extracted at start by the scan of `common` and run through the host parser outside the
 //! timed loop (the public suffix is defined on a parsed host). One pass over all the parsed
 //! hosts, domains or not, computes each host's public suffix, and another each host's

@@ -156,7 +156,8 @@ pub fn parse_host_into<S: ValidationSink>(
         )?;
     }
     let ascii_domain = out.get(start..).unwrap_or_default();
-    // The ends-in-a-number checker's assert (CHANGES-2026-07): its input is never empty, as
+    // The ends-in-a-number checker's assert (added in the July 2026
+    // edition): its input is never empty, as
     // the domain parser returned failure for an empty result.
     debug_assert!(!ascii_domain.is_empty());
     // Step 7: if asciiDomain ends in a number, return the result of IPv4 parsing asciiDomain.

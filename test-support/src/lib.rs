@@ -4,10 +4,10 @@
 //! - [`json`]: a small JSON reader that accepts lone UTF-16 surrogates in strings, as the WPT
 //!   fixtures hold them, and turns each into U+FFFD the way a browser's USVString conversion does
 //!   (the raw UTF-16 stays available for UTF-16 entry points).
-//! - [`fixture`] / [`load`]: finds a fixture by the lookup order of DESIGN.md
-//!   (`$URL_WPT_DIR`, `../shared/wpt` beside the workspace, `target/wpt`); a missing fixture
+//! - [`fixture`] / [`load`]: finds a fixture by one lookup order
+//!   (`$URL_WPT_DIR`, else the repository's `fixtures/wpt`); a missing fixture
 //!   panics with a message that says how to get it.
-//! - [`datasets`]: the real-URL datasets of `../shared/datasets`, and [`rng::Rng`], a
+//! - [`datasets`]: the real-URL lists of `fixtures/datasets`, and [`rng::Rng`], a
 //!   deterministic generator for property tests.
 //! - [`unicode`]: the Unicode version of the IDNA fixtures and the code points it assigns.
 //! - [`Conformance`]: counts passed/total for one fixture file, prints the row that

@@ -28,13 +28,13 @@ use whatwg_url::{HostKind, HostRef, ValidationError};
 
 const URLTESTDATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/wpt/urltestdata.json"
+    "/../fixtures/wpt/urltestdata.json"
 );
 const SETTERS_TESTS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/wpt/setters_tests.json"
+    "/../fixtures/wpt/setters_tests.json"
 );
-const DATASETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/datasets");
+const DATASETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/datasets");
 const LINES_PER_DATASET: usize = 20_000;
 const MUTATED_INPUTS: usize = 20_000;
 

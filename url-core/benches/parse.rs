@@ -1,4 +1,4 @@
-//! `UrlRecord::parse` over each file of `../shared/datasets` (one URL per line, BOM stripped,
+//! `UrlRecord::parse` over each file of `fixtures/datasets` (one URL per line, BOM stripped,
 //! empty lines skipped): URLs/s (`parse/urls/<file>`) and MB/s (`parse/bytes/<file>`).
 //! Before measuring, prints the heap allocations per URL, counted by an instrumented global
 //! allocator.

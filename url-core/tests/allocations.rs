@@ -1,5 +1,5 @@
-//! Heap allocations per parsed URL over `../shared/datasets` (the issue's "one heap
-//! allocation for a successful parse of an ordinary URL"), counted by an instrumented global
+//! Heap allocations per parsed URL over `fixtures/datasets` (one heap allocation
+//! for a successful parse of an ordinary URL), counted by an instrumented global
 //! allocator and printed. Run with `--nocapture` to see the figures.
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};

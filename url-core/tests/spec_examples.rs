@@ -62,7 +62,7 @@ const OVERVIEW: &[(&str, Option<&str>, bool, Option<&str>)] = &[
     ("file:///C|/demo", None, false, Some("file:///C:/demo")),
     ("..", Some("file:///C:/demo"), true, Some("file:///C:/")),
     // Valid in the June text; the July edition adds domain-percent-encoded for a special
-    // URL's host holding a percent-encoded byte (CHANGES-2026-07, 1.1).
+    // URL's host holding a percent-encoded byte (1.1 validation errors).
     ("file://loc%61lhost/", None, false, Some("file:///")),
     (
         "https://user:password@example.org/",

@@ -204,8 +204,8 @@ fn canonicalize_port(value: &str, protocol: Option<&str>) -> Result<String, Erro
     // a port with the same default stands for any scheme (`file` has none, and its URLs cannot
     // take the port setter).
     //
-    // Step 3 as changed on 15 June 2026 (whatwg/urlpattern pull request 286,
-    // CHANGES-URLPATTERN-2026.md): "If protocolValue was given, set the dummy URL's scheme to
+    // Step 3 as changed on 15 June 2026 (whatwg/urlpattern pull request
+    // 286): "If protocolValue was given, set the dummy URL's scheme to
     // protocolValue; otherwise, set the dummy URL's scheme to the empty string", so that no
     // default port applies: a port pattern being compiled keeps `443` in `443*` and `*443`.
     // A pattern's default port is emptied by "create", step 6, instead.

@@ -139,8 +139,7 @@ fn errors_say_where() {
     assert_eq!(e.component(), Some("hostname"), "{e}");
 }
 
-/// The web-platform-test `urlpattern-empty-regexp-group` (June 2026, see
-/// CHANGES-URLPATTERN-2026.md): a regexp group whose value is empty, `()`, is a tokenizing
+/// The web-platform-test `urlpattern-empty-regexp-group` (June 2026): a regexp group whose value is empty, `()`, is a tokenizing
 /// error in strict mode, so a pattern holding one makes the constructor throw a TypeError, in
 /// an init member and in a constructor string alike; with something inside, it compiles.
 #[test]

@@ -1,9 +1,8 @@
-//! The WPT fixtures: where they are looked up, the presence check, and `cargo xtask wpt-update`.
+//! The test data the repository keeps in `fixtures/`: where it is looked up, and the presence
+//! check (`cargo xtask wpt-update`, which refreshes it, is `wpt_update.rs`).
 
 use std::fs;
-use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
 
 /// The web-platform-tests commit whose `url/resources` files `wpt-update` downloads.
 /// Bump it (and check the conformance table) when syncing with upstream.
@@ -20,8 +19,8 @@ pub const WPT_FILES: [&str; 7] = [
     "IdnaTestV2-removed.json",
 ];
 
-/// The vectors of WPT's JavaScript-only tests rewritten as data. Not WPT resources: they come only
-/// from `../shared/wpt/api` or `wpt-update --from DIR`.
+/// The vectors of WPT's JavaScript-only tests rewritten as data (`fixtures/wpt/api/README.md`).
+/// Not WPT resources: `wpt-update` keeps them, or copies them with `--from DIR`.
 pub const API_FILES: [&str; 7] = [
     "api/setters-stripping.json",
     "api/url-misc.json",
@@ -39,9 +38,8 @@ pub const URLPATTERN_FILES: [&str; 3] = [
     "urlpattern/urlpatterntestdata.json",
 ];
 
-const HOW_TO_GET: &str = "Get them with `cargo xtask wpt-update --from DIR` (e.g. --from ../shared/wpt), \
-or `cargo xtask wpt-update` (downloads the WPT files, not api/), or set URL_WPT_DIR to a directory \
-holding them. The api/ vectors come only from ../shared/wpt/api or --from.";
+const HOW_TO_GET: &str = "The repository keeps them in fixtures/wpt: restore that folder from git \
+(`git checkout -- fixtures/wpt`), or unset URL_WPT_DIR if it names another folder.";
 
 /// Where the repository keeps the fixtures (and `wpt-update` writes them), relative to its root.
 pub const FIXTURES: &str = "fixtures/wpt";
@@ -138,223 +136,4 @@ pub fn check_present(root: &Path) -> Result<String, String> {
         missing.join(", "),
         tried.join(", ")
     ))
-}
-
-/// `cargo xtask wpt-update [--from DIR] [--commit SHA]`.
-pub fn wpt_update(root: &Path, args: &[String]) -> ExitCode {
-    let options = match Options::parse(args) {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!(
-                "error: {message}\nusage: cargo xtask wpt-update [--from DIR] [--commit SHA]"
-            );
-            return ExitCode::from(2);
-        }
-    };
-    match update(root, &options) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-struct Options {
-    from: Option<PathBuf>,
-    /// `--commit SHA`; `None` means [`WPT_COMMIT`].
-    commit: Option<String>,
-}
-
-impl Options {
-    fn parse(args: &[String]) -> Result<Options, String> {
-        let mut options = Options {
-            from: None,
-            commit: None,
-        };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let (flag, inline) = match arg.split_once('=') {
-                Some((flag, value)) => (flag, Some(value.to_owned())),
-                None => (arg.as_str(), None),
-            };
-            let mut value = || {
-                inline
-                    .clone()
-                    .or_else(|| args.next().cloned())
-                    .ok_or(format!("{flag} needs a value"))
-            };
-            match flag {
-                "--from" => options.from = Some(PathBuf::from(value()?)),
-                "--commit" => {
-                    let commit = value()?;
-                    if commit.len() != 40 || !commit.bytes().all(|b| b.is_ascii_hexdigit()) {
-                        return Err(format!(
-                            "--commit wants a 40-hex-digit commit hash, got `{commit}`"
-                        ));
-                    }
-                    options.commit = Some(commit);
-                }
-                _ => return Err(format!("unknown option `{arg}`")),
-            }
-        }
-        if options.from.is_some() && options.commit.is_some() {
-            return Err("--from and --commit exclude each other".to_owned());
-        }
-        Ok(options)
-    }
-}
-
-/// Fills a staging directory, then swaps it in for `target/wpt`, so a failed update leaves the
-/// old fixtures in place.
-fn update(root: &Path, options: &Options) -> Result<(), String> {
-    let target = root.join(FIXTURES);
-    let staging = root.join(format!("{FIXTURES}.partial"));
-    remove_dir_if_present(&staging)?;
-    fs::create_dir_all(&staging).map_err(|e| format!("creating {}: {e}", staging.display()))?;
-    let filled = match &options.from {
-        Some(from) => copy_from(from, &staging),
-        None => download(options.commit.as_deref().unwrap_or(WPT_COMMIT), &staging)
-            .and_then(|()| keep_api_dir(&target, &staging)),
-    };
-    if let Err(message) = filled {
-        let _ = fs::remove_dir_all(&staging);
-        return Err(message);
-    }
-    remove_dir_if_present(&target)?;
-    fs::rename(&staging, &target)
-        .map_err(|e| format!("moving {} to {}: {e}", staging.display(), target.display()))?;
-    let files = json_files(&target);
-    println!("target/wpt now holds {} fixture files:", files.len());
-    for file in &files {
-        println!("  {file}");
-    }
-    let missing: Vec<&str> = WPT_FILES
-        .iter()
-        .chain(API_FILES.iter())
-        .chain(URLPATTERN_FILES.iter())
-        .copied()
-        .filter(|name| !target.join(name).is_file())
-        .collect();
-    if !missing.is_empty() {
-        println!(
-            "not there (the tests find them only via URL_WPT_DIR or ../shared/wpt): {}",
-            missing.join(", ")
-        );
-        if options.from.is_none() {
-            println!(
-                "note: the api/ vectors are not web-platform-tests resources; get them with --from DIR."
-            );
-        }
-    }
-    Ok(())
-}
-
-/// Copies `from/*.json`, `from/{api,urlpattern}/*.json` and their README.md into `to`.
-fn copy_from(from: &Path, to: &Path) -> Result<(), String> {
-    if !from.is_dir() {
-        return Err(format!("--from {}: not a directory", from.display()));
-    }
-    let mut names = json_files(from);
-    if !names.iter().any(|name| !name.starts_with("api/")) {
-        return Err(format!("--from {}: no *.json file there", from.display()));
-    }
-    for sub in ["api", "urlpattern"] {
-        if from.join(sub).join("README.md").is_file() {
-            names.push(format!("{sub}/README.md"));
-        }
-    }
-    for sub in ["api", "urlpattern"] {
-        if names
-            .iter()
-            .any(|name| name.starts_with(&format!("{sub}/")))
-        {
-            let dir = to.join(sub);
-            fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
-        }
-    }
-    for name in &names {
-        let (source, dest) = (from.join(name), to.join(name));
-        fs::copy(&source, &dest)
-            .map_err(|e| format!("copying {} to {}: {e}", source.display(), dest.display()))?;
-    }
-    println!("copied {} files from {}", names.len(), from.display());
-    Ok(())
-}
-
-/// Downloads the WPT files of `commit` into `to` with curl.
-fn download(commit: &str, to: &Path) -> Result<(), String> {
-    fs::create_dir_all(to.join("urlpattern"))
-        .map_err(|e| format!("creating {}: {e}", to.join("urlpattern").display()))?;
-    let wpt_paths = WPT_FILES
-        .iter()
-        .map(|name| (format!("url/resources/{name}"), *name));
-    let urlpattern_paths = URLPATTERN_FILES.iter().map(|name| {
-        let file = name.trim_start_matches("urlpattern/");
-        (format!("urlpattern/resources/{file}"), *name)
-    });
-    for (path, name) in wpt_paths.chain(urlpattern_paths) {
-        let url =
-            format!("https://raw.githubusercontent.com/web-platform-tests/wpt/{commit}/{path}");
-        let dest = to.join(name);
-        println!("downloading {url}");
-        let status = Command::new("curl")
-            .args(["--fail", "--silent", "--show-error", "--location"])
-            .args([
-                "--retry",
-                "2",
-                "--connect-timeout",
-                "20",
-                "--max-time",
-                "300",
-            ])
-            .arg("--output")
-            .arg(&dest)
-            .arg(&url)
-            .status();
-        match status {
-            Ok(status) if status.success() => {}
-            Ok(status) => {
-                let code = status
-                    .code()
-                    .map_or_else(|| "a signal".to_owned(), |c| c.to_string());
-                return Err(format!(
-                    "curl could not download {url} (exit code {code}; 6/7 = no name resolution or \
-                     connection, 22 = HTTP error such as 404, 28 = timeout).\nWithout network, use \
-                     `cargo xtask wpt-update --from DIR` (e.g. --from ../shared/wpt) or set URL_WPT_DIR."
-                ));
-            }
-            Err(e) if e.kind() == ErrorKind::NotFound => {
-                return Err(
-                    "curl is not installed (wpt-update downloads with it). Install curl, or use \
-                     `cargo xtask wpt-update --from DIR`, or set URL_WPT_DIR."
-                        .to_owned(),
-                );
-            }
-            Err(e) => return Err(format!("cannot run curl: {e}")),
-        }
-        let text = fs::read(&dest).map_err(|e| format!("reading {}: {e}", dest.display()))?;
-        if text.trim_ascii_start().first() != Some(&b'[') {
-            return Err(format!("{url} did not return a JSON array"));
-        }
-    }
-    Ok(())
-}
-
-/// A download brings no api/ vectors: keep the ones target/wpt already had.
-fn keep_api_dir(target: &Path, staging: &Path) -> Result<(), String> {
-    let api = target.join("api");
-    if api.is_dir() {
-        fs::rename(&api, staging.join("api"))
-            .map_err(|e| format!("keeping {}: {e}", api.display()))?;
-    }
-    Ok(())
-}
-
-fn remove_dir_if_present(dir: &Path) -> Result<(), String> {
-    match fs::remove_dir_all(dir) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("removing {}: {e}", dir.display())),
-    }
 }

@@ -20,8 +20,10 @@ mod libtest;
 mod package;
 mod packages;
 mod python;
+mod system;
 mod test;
 mod usage;
+mod wpt_update;
 
 use checks::{artifacts, cycles, duplicates};
 use package::{downstream, msrv};
@@ -55,7 +57,7 @@ fn main() -> ExitCode {
         }
         "conformance" => no_options(command, rest).unwrap_or_else(|| conformance::run(&root)),
         "test" => no_options(command, rest).unwrap_or_else(|| test::run(&root)),
-        "wpt-update" => fixtures::wpt_update(&root, rest),
+        "wpt-update" => wpt_update::run(&root, rest),
         "bench" => bench::run(&root, rest),
         "cli-bench" => bench::cli::run(&root, rest),
         "fuzz" => fuzz::run(&root, rest),

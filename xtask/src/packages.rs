@@ -38,6 +38,14 @@ fn target_dir_from(value: Option<&std::ffi::OsStr>, cwd: &Path, root: &Path) -> 
     }
 }
 
+/// The target directory of the stable toolchain's builds of workspaces other than this one (the
+/// downstream tree, rust-url's tests against the facade, the facade's own checks and example,
+/// the unpacked `.crate` files): the registry dependencies they share are compiled once, not
+/// once per step.
+pub fn outside_target_dir(root: &Path) -> PathBuf {
+    target_dir(root).join("outside")
+}
+
 /// A published package: its crates.io name and its folder in the workspace.
 #[derive(Clone, Copy, Debug)]
 pub struct Package {

@@ -14,17 +14,17 @@ commands:
                        then docs, downstream, compat, msrv and package-check (below), then python
                        (below), and a table of each step's seconds.
                        Ends with the line `N passed, M failed`.
-  wpt-update [--from DIR] [--commit SHA]
-                       Fill target/wpt/ with the fixtures. With --from DIR: copy DIR/*.json and
-                       DIR/api/*.json (+ DIR/api/README.md), e.g. `--from ../shared/wpt`. Without it:
-                       download url/resources/*.json of the pinned web-platform-tests commit with curl
-                       (--commit SHA overrides the pin). The api/ vectors are NOT web-platform-tests
-                       resources: they come only via --from or from ../shared/wpt/api.
-                       Pinned commit: see `fixtures::WPT_COMMIT` (printed below).
+  wpt-update [--from DIR | --commit SHA]
+                       Refresh the repository's fixtures/wpt: download url/resources and
+                       urlpattern/resources of the pinned web-platform-tests commit with curl
+                       (--commit SHA for another), or copy DIR/*.json, DIR/{api,urlpattern}/*.json
+                       and their README.md (--from DIR). Prints the files that changed and the
+                       conformance rows that moved. The api/ vectors are not web-platform-tests
+                       resources: a download keeps them. Pinned commit: printed below.
   bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [--svg [PATH]] [--baseline REV]
                        Side-by-side benchmark: builds `url-bench` in release with the
                        `competitors` feature (ada-url, url: compiled only here) and prints, per
-                       dataset (default ../shared/datasets/*.txt) and variant (parse, parse + href,
+                       dataset (default fixtures/datasets/*.txt) and variant (parse, parse + href,
                        can_parse), median ns/URL, MB/s, ratio to ada per round, failures, mallocs.
                        --workloads, --urlpattern, --python [ARGS]: one section only (see --help).
                        The run's results go to target/bench/results.json; --svg [PATH] draws them
@@ -40,7 +40,7 @@ commands:
                        Run a fuzz target of fuzz/ with cargo-fuzz (installed when missing) for
                        SECONDS (default 60), without sanitizer (`-s none`, stable toolchain),
                        from a seed corpus written to fuzz/corpus/<target>/ (WPT fixtures,
-                       ../shared/datasets, fuzz/regressions/<target>/). Prints executions,
+                       fixtures/datasets, fuzz/regressions/<target>/). Prints executions,
                        exec/s and wall time. A crash input lands in fuzz/artifacts/<target>/.
   fuzz list            List the fuzz targets and the features each needs.
   compat [--downstream [--facade DIR] [CRATE ...] | --trees [TREE ...]]
@@ -139,5 +139,5 @@ commands:
                        Without an option, both.
   help                 Print this text.
 
-Fixtures are looked up in $URL_WPT_DIR, then ../shared/wpt beside the workspace, then target/wpt.
+Test data: the WPT fixtures in $URL_WPT_DIR, else fixtures/wpt; the URL lists in $URL_DATASETS_DIR,\nelse fixtures/datasets.
 ";

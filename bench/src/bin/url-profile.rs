@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! valgrind --tool=callgrind --toggle-collect='url_profile::profiled_pass' \
-//!     target/release/url-profile ours parse ../shared/datasets/kasztp.txt
+//!     target/release/url-profile ours parse fixtures/datasets/kasztp.txt
 //! ```
 //!
 //! The pattern names the function exactly: `*profiled_pass*` also matches the closure-taking

@@ -53,8 +53,8 @@ pub(super) fn decoded_labels(host: &str) -> Option<String> {
 
 pub(super) fn ada_mapped_to_ascii(d: &Divergence) -> bool {
     // We fail on a non-ASCII domain (ToASCII, relaxed, fails on an invalid xn-- label); ada's
-    // host is ASCII with such a label, and as ASCII input we keep it (CHANGES-2026-07, 3.3
-    // step 3 looks at the input, not at its mapping).
+    // host is ASCII with such a label, and as ASCII input we keep it (the July 2026
+    // edition, 3.3 domain to ASCII, step 3 looks at the input, not at its mapping).
     let (None, Some(theirs)) = (&d.ours, &d.theirs) else {
         return false;
     };

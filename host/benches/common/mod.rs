@@ -1,9 +1,7 @@
-//! Shared by the host benches: the hosts of `../shared/datasets/kasztp.txt` (or
+//! Shared by the host benches: the hosts of `fixtures/datasets/kasztp.txt` (or
 //! `$URL_DATASETS_DIR/kasztp.txt`), extracted once at start by a simple scan (not the URL
 //! parser): the text between `://` and the next `/`, `?` or `#`, without userinfo and port.
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
-
-use std::path::PathBuf;
 
 /// The host of one URL line, by a simple scan (not the URL parser).
 pub fn host_of(line: &str) -> Option<&str> {
@@ -32,10 +30,7 @@ pub fn host_of(line: &str) -> Option<&str> {
 
 /// Every host of the dataset, in order (duplicates kept).
 pub fn kasztp_hosts() -> Vec<String> {
-    let path = std::env::var_os("URL_DATASETS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| test_support::workspace_root().join("../shared/datasets"))
-        .join("kasztp.txt");
+    let path = test_support::datasets::dir().join("kasztp.txt");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e} (set URL_DATASETS_DIR)", path.display()));
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);

@@ -1,7 +1,7 @@
 //! `cargo xtask cli-bench [--repeat N] [--runs N]`: `wurl` against Node.js on the same file.
 //!
 //! Builds `wurl` in release, writes `target/cli-bench/input.txt` (every line of
-//! `../shared/datasets/*.txt`, repeated N times, default 20) and a Node script that normalizes a
+//! `fixtures/datasets/*.txt`, repeated N times, default 20) and a Node script that normalizes a
 //! file as Node users do (`readline`, `new URL(line).href`: ada inside Node), then runs, in
 //! interleaved rounds, Node, `wurl -j 1` and `wurl -j 2` (output to a file each) and prints the
 //! median wall time, the ratios, and peak RSS (through `/usr/bin/time` when it is there). Node
@@ -53,7 +53,8 @@ fn bench(root: &Path, args: &[String]) -> Result<(), String> {
     }
     let dir = crate::packages::target_dir(root).join("cli-bench");
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let datasets = root.join("../shared/datasets");
+    let datasets =
+        crate::fixtures::datasets_dir(root).ok_or("no datasets directory (fixtures/datasets)")?;
     let mut one = Vec::new();
     let mut names: Vec<PathBuf> = fs::read_dir(&datasets)
         .map_err(|e| format!("{}: {e}", datasets.display()))?

@@ -4,7 +4,7 @@
 //!
 //! Builds the `url-bench` package (`bench/`) in release mode with its `competitors` feature,
 //! which is the only place the competitor parsers (`ada-url`, `url`) are compiled, and runs it
-//! with the given arguments: without files it reads every `*.txt` of `../shared/datasets`.
+//! with the given arguments: without files it reads every `*.txt` of `fixtures/datasets`.
 //! The table is printed as Markdown on stdout, and read back into `target/bench/results.json`
 //! (`bench/results.rs`); `--svg [PATH]` draws the charts of that run beside PATH
 //! (`bench/chart.rs`; default `docs/bench.svg`: `docs/bench-parse.svg`, `-workloads`,
@@ -30,7 +30,7 @@ usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [
                          [--svg [PATH]] [--json PATH] [--svg-from JSON] [--baseline REV [--runs N]] [--python]
 
   FILE            a file of URLs, one per line, or a dataset's name (`kasztp`; default: every
-                  *.txt of ../shared/datasets)
+                  *.txt of fixtures/datasets)
   --quick         short rounds (a first look; noisier)
   --budget-ms N   time budget per dataset and variant (default 3000)
   --min-rounds N  rounds at least (default 15)
@@ -162,13 +162,14 @@ fn plan(root: &Path, args: &[String]) -> Result<Plan, String> {
     Ok(plan)
 }
 
-/// `path` when it exists, else the dataset of `../shared/datasets` that `arg` names (`kasztp` or
+/// `path` when it exists, else the dataset of `fixtures/datasets` that `arg` names (`kasztp` or
 /// `kasztp.txt`), else `path` (for url-bench to report as missing).
 fn dataset_or(root: &Path, path: PathBuf, arg: &str) -> PathBuf {
     if path.exists() {
         return path;
     }
-    let datasets = root.join("../shared/datasets");
+    let datasets =
+        crate::fixtures::datasets_dir(root).unwrap_or_else(|| root.join(crate::fixtures::DATASETS));
     [arg.to_owned(), format!("{arg}.txt")]
         .into_iter()
         .map(|name| datasets.join(name))
@@ -185,7 +186,8 @@ fn with_datasets(root: &Path, passed: Vec<String>) -> Result<Vec<String>, String
     {
         return Ok(passed);
     }
-    let dir = root.join("../shared/datasets");
+    let dir =
+        crate::fixtures::datasets_dir(root).unwrap_or_else(|| root.join(crate::fixtures::DATASETS));
     let mut found: Vec<String> = std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -282,15 +284,13 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let missing = root.join("no-such-file");
         assert_eq!(dataset_or(&root, missing.clone(), "no-such-file"), missing);
-        if root.join("../shared/datasets/kasztp.txt").is_file() {
-            for name in ["kasztp", "kasztp.txt"] {
-                let found = dataset_or(&root, root.join(name), name);
-                assert!(
-                    found.ends_with("datasets/kasztp.txt"),
-                    "{}",
-                    found.display()
-                );
-            }
+        for name in ["kasztp", "kasztp.txt"] {
+            let found = dataset_or(&root, root.join(name), name);
+            assert!(
+                found.ends_with("datasets/kasztp.txt"),
+                "{}",
+                found.display()
+            );
         }
     }
 

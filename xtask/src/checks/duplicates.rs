@@ -37,7 +37,7 @@ pub const LIBRARY_DIRS: [&str; 10] = [
 ];
 /// Lines a block has at least.
 const MIN_LINES: usize = 6;
-/// The longest file a library package's `src/` may hold (DESIGN.md: small files, one purpose).
+/// The longest file a library package's `src/` may hold (small files, one purpose: docs/architecture.md).
 pub const MAX_LIBRARY_FILE_LINES: usize = 600;
 
 const USAGE: &str = "\

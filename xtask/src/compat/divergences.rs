@@ -1,5 +1,5 @@
 //! The tests of rust-url 2.5.8 that fail against the facade because they assert what the
-//! standard contradicts, each with the web-platform-tests case (`../shared/wpt`, the July 2026
+//! standard contradicts, each with the web-platform-tests case (`fixtures/wpt`, the July 2026
 //! fixtures that `cargo xtask conformance` passes in full) that decides it. `cargo xtask compat`
 //! fails on any other failure, and on an entry here that passes.
 //!

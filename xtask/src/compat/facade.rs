@@ -9,6 +9,16 @@ use std::path::Path;
 use crate::cmd;
 use crate::libtest::Totals;
 
+/// `cargo <args>` in the target directory the other outside workspaces share.
+fn outside_cargo(root: &Path, args: &[&str]) -> std::process::Command {
+    let mut command = cmd::cargo(root, args);
+    command.env(
+        "CARGO_TARGET_DIR",
+        crate::packages::outside_target_dir(root),
+    );
+    command
+}
+
 /// fmt, clippy and the facade's tests (every feature): `Ok(totals)` when all pass.
 pub fn own_checks(root: &Path) -> Result<Totals, String> {
     let manifest = root.join("url-compat").join("Cargo.toml");
@@ -23,7 +33,7 @@ pub fn own_checks(root: &Path) -> Result<Totals, String> {
         );
     }
     cmd::header("url-compat: cargo clippy --all-targets --all-features -- -D warnings");
-    if !cmd::run(&mut cmd::cargo(
+    if !cmd::run(&mut outside_cargo(
         root,
         &[
             "clippy",
@@ -41,7 +51,7 @@ pub fn own_checks(root: &Path) -> Result<Totals, String> {
     cmd::header("url-compat: cargo test --all-features");
     let mut totals = Totals::default();
     let ok = cmd::run_reading_stdout(
-        &mut cmd::cargo(
+        &mut outside_cargo(
             root,
             &["test", "--manifest-path", &manifest, "--all-features"],
         ),
@@ -92,7 +102,7 @@ fn msrv(root: &Path) -> Result<(), String> {
 /// `--no-default-features` (no `std`) builds: rust-url is `no_std` + `alloc` there too.
 fn no_std_build(root: &Path, manifest: &str) -> Result<(), String> {
     cmd::header("url-compat: cargo build --no-default-features");
-    if cmd::run(&mut cmd::cargo(
+    if cmd::run(&mut outside_cargo(
         root,
         &[
             "build",
@@ -144,7 +154,10 @@ pub fn patched_example(root: &Path, work: &Path) -> Result<(), String> {
         "a fresh crate with url = \"2.5\" and [patch.crates-io] url = { path = \"url-compat\" }",
     );
     let mut run = cmd::cargo(root, &["run", "--quiet", "--manifest-path", &manifest]);
-    run.env("CARGO_TARGET_DIR", work.join("target"));
+    run.env(
+        "CARGO_TARGET_DIR",
+        crate::packages::outside_target_dir(root),
+    );
     if !cmd::run(&mut run)? {
         return Err("the README example fails under [patch.crates-io]".into());
     }

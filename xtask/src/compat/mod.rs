@@ -174,7 +174,7 @@ harness = false
 fn run_tests(root: &Path, work: &Path, dir: &Path) -> Result<Outcomes, String> {
     let manifest = dir.join("Cargo.toml");
     let manifest = manifest.to_string_lossy().into_owned();
-    let target = work.join("target");
+    let target = crate::packages::outside_target_dir(root);
     let mut outcomes = Outcomes::default();
     let mut kind = "unit";
     let mut command = cmd::cargo(

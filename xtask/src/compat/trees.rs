@@ -111,7 +111,7 @@ pub fn run(root: &Path, only: &[String]) -> ExitCode {
 }
 
 /// OpenSSL's headers and pkg-config, which the default TLS back ends of several trees build
-/// against: installed with apt-get when missing (CI machines are Debian, as root).
+/// against: installed when missing (`system::install`).
 fn system_packages() -> Result<(), String> {
     let found = Command::new("pkg-config")
         .args(["--exists", "openssl"])
@@ -120,26 +120,10 @@ fn system_packages() -> Result<(), String> {
     if found {
         return Ok(());
     }
-    eprintln!("compat --trees: installing pkg-config and libssl-dev with apt-get");
-    let update = Command::new("apt-get").arg("update").status();
-    let install = Command::new("apt-get")
-        .args([
-            "install",
-            "-y",
-            "--no-install-recommends",
-            "pkg-config",
-            "libssl-dev",
-        ])
-        .env("DEBIAN_FRONTEND", "noninteractive")
-        .status();
-    match (update, install) {
-        (Ok(_), Ok(status)) if status.success() => Ok(()),
-        _ => Err(
-            "OpenSSL's headers are missing (pkg-config openssl) and apt-get could not \
-                  install pkg-config and libssl-dev: install them and run again"
-                .into(),
-        ),
-    }
+    crate::system::install(
+        "OpenSSL's headers (pkg-config openssl)",
+        &["pkg-config", "libssl-dev"],
+    )
 }
 
 fn build(work: &Path, tree: &Tree, facade: &Path) -> Row {

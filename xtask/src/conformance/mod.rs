@@ -1,6 +1,6 @@
 //! `cargo xtask conformance`: runs the `wpt_*` test targets and prints the conformance table.
 
-mod table;
+pub mod table;
 
 use std::fs;
 use std::path::Path;
@@ -31,13 +31,21 @@ pub fn run(root: &Path) -> ExitCode {
     }
 }
 
-/// `Ok(true)` when cargo test passed, some row was collected and every row is at 100%.
-fn collect_and_print(root: &Path) -> Result<bool, String> {
+/// One run of the `wpt_*` targets: whether cargo test passed, and the table's rows in order.
+pub struct Table {
+    pub tests_passed: bool,
+    pub rows: Vec<table::Row>,
+    pub notes: Vec<String>,
+}
+
+/// Runs the `wpt_*` targets against the fixtures of `fixture_dir` (the lookup order's first when
+/// `None`) and collects the table.
+pub fn collect(root: &Path, fixture_dir: Option<&Path>) -> Result<Table, String> {
     let out_dir = crate::packages::target_dir(root).join("xtask");
     fs::create_dir_all(&out_dir).map_err(|e| format!("creating {}: {e}", out_dir.display()))?;
     let out_file = out_dir.join(format!("conformance-{}.tsv", std::process::id()));
     let _ = fs::remove_file(&out_file);
-    let tests_passed = run_wpt_tests(root, &out_file);
+    let tests_passed = run_wpt_tests(root, &out_file, fixture_dir);
     let collected = fs::read_to_string(&out_file).unwrap_or_default();
     let _ = fs::remove_file(&out_file);
     let tests_passed = tests_passed?;
@@ -50,17 +58,62 @@ fn collect_and_print(root: &Path) -> Result<bool, String> {
     for line in &bad {
         eprintln!("warning: ignored a malformed URL_CONFORMANCE_OUT line: {line:?}");
     }
-    let fixture_dir = fixtures::first_dir(root);
-    let files = fixture_dir
-        .as_deref()
-        .map(fixtures::json_files)
-        .unwrap_or_default();
-    let api_stems: Vec<String> = files
+    let api_stems: Vec<String> = fixture_files(root)
         .iter()
         .filter(|file| file.starts_with("api/"))
         .map(|file| table::stem(file).to_owned())
         .collect();
     table::sort_rows(&mut rows, &api_stems);
+    Ok(Table {
+        tests_passed,
+        rows,
+        notes,
+    })
+}
+
+fn fixture_files(root: &Path) -> Vec<String> {
+    fixtures::first_dir(root)
+        .as_deref()
+        .map(fixtures::json_files)
+        .unwrap_or_default()
+}
+
+/// Prints the rows whose counts differ between two tables (by name; a row only in one side
+/// shows `-` for the other), or that none does.
+pub fn print_changes(before: &[table::Row], after: &[table::Row]) {
+    let counts = |row: &table::Row| format!("{} / {}", row.passed, row.total);
+    let mut changed = Vec::new();
+    for row in after {
+        match before.iter().find(|old| old.name == row.name) {
+            Some(old) if old == row => {}
+            Some(old) => changed.push((row.name.clone(), counts(old), counts(row))),
+            None => changed.push((row.name.clone(), "-".to_owned(), counts(row))),
+        }
+    }
+    for old in before {
+        if !after.iter().any(|row| row.name == old.name) {
+            changed.push((old.name.clone(), counts(old), "-".to_owned()));
+        }
+    }
+    if changed.is_empty() {
+        println!("conformance table: no row changed");
+        return;
+    }
+    println!("conformance table, rows that changed (before -> after):");
+    for (name, old, new) in changed {
+        println!("  {name}: {old} -> {new}");
+    }
+}
+
+/// `Ok(true)` when cargo test passed, some row was collected and every row is at 100%.
+fn collect_and_print(root: &Path) -> Result<bool, String> {
+    let Table {
+        tests_passed,
+        rows,
+        notes,
+    } = collect(root, None)?;
+    let fixture_dir = fixtures::first_dir(root);
+    let files = fixture_files(root);
     print_table(&rows);
     for note in &notes {
         println!("\n{note}");
@@ -87,7 +140,7 @@ fn collect_and_print(root: &Path) -> Result<bool, String> {
 /// Runs the `wpt_*` targets with `URL_CONFORMANCE_OUT=out_file`: cargo's stderr streams through,
 /// test stdout is kept quiet but for result lines, and failed tests' messages are printed after.
 /// `Ok(true)` when cargo test passed (or there is no target yet).
-fn run_wpt_tests(root: &Path, out_file: &Path) -> Result<bool, String> {
+fn run_wpt_tests(root: &Path, out_file: &Path, fixture_dir: Option<&Path>) -> Result<bool, String> {
     let targets = wpt_test_targets(root);
     if targets.is_empty() {
         eprintln!("no `tests/wpt_*.rs` test target in the workspace yet: nothing to run");
@@ -111,6 +164,9 @@ fn run_wpt_tests(root: &Path, out_file: &Path) -> Result<bool, String> {
         ],
     );
     command.env("URL_CONFORMANCE_OUT", out_file);
+    if let Some(dir) = fixture_dir {
+        command.env("URL_WPT_DIR", dir);
+    }
     let mut failures = Failures::default();
     let passed = cmd::run_reading_stdout(&mut command, |line| {
         failures.add_line(line);
@@ -138,7 +194,7 @@ fn print_table(rows: &[table::Row]) {
 /// Prints the fixture files of the fixture dir that no row covers.
 fn print_uncovered(fixture_dir: Option<&Path>, files: &[String], rows: &[table::Row]) {
     let Some(dir) = fixture_dir else {
-        println!("\nno fixture directory found; run `cargo xtask wpt-update --from DIR`");
+        println!("\nno fixture directory found (fixtures/wpt, or $URL_WPT_DIR)");
         return;
     };
     let uncovered = table::uncovered(files, rows);

@@ -3,7 +3,7 @@
 //! `cargo xtask fuzz <target> [--time SECONDS] [--max-len BYTES] [-- LIBFUZZER_ARGS...]`:
 //! 1. installs cargo-fuzz when `cargo fuzz` is missing (`cargo install cargo-fuzz --locked`);
 //! 2. writes the seed corpus to `fuzz/corpus/<target>/` (the `write_corpus` example of
-//!    `url-fuzz` builds it from the WPT fixtures and `../shared/datasets`), and copies in the
+//!    `url-fuzz` builds it from the WPT fixtures and `fixtures/datasets`), and copies in the
 //!    committed regression inputs of `fuzz/regressions/<target>/`;
 //! 3. runs `cargo fuzz run -s none --features <features> <target> fuzz/corpus/<target> --
 //!    -max_total_time=N -max_len=M -timeout=10 -print_final_stats=1` (no sanitizer: the

@@ -75,18 +75,7 @@ fn run_aarch64(root: &Path) -> Result<bool, String> {
         return Err(format!("rustup could not add the target {AARCH64}"));
     }
     if !has_program("qemu-aarch64") || !has_program("aarch64-linux-gnu-gcc") {
-        let mut install = Command::new("apt-get");
-        install
-            .args(["install", "-y", "-q", "--no-install-recommends"])
-            .args(APT_PACKAGES)
-            .env("DEBIAN_FRONTEND", "noninteractive");
-        if !cmd::run(&mut install)? {
-            return Err(format!(
-                "apt-get could not install {}; as root on Debian: apt-get install {}",
-                APT_PACKAGES.join(", "),
-                APT_PACKAGES.join(" ")
-            ));
-        }
+        crate::system::install("qemu-user and the aarch64 cross linker", &APT_PACKAGES)?;
     }
     let mut test = cmd::cargo(
         root,

@@ -133,11 +133,11 @@ pub fn check(root: &Path) -> Result<(), String> {
     }
 
     cmd::header("downstream: cargo run (smoke test)");
-    // The workspace's target directory: the builds it shares with our own are reused.
+    // The builds it shares with the later steps' trees are reused.
     let mut run = cmd::cargo(&dir, &["run", "--quiet"]);
     run.env(
         "CARGO_TARGET_DIR",
-        crate::packages::target_dir(root).join("downstream"),
+        crate::packages::outside_target_dir(root),
     );
     if !cmd::run(&mut run)? {
         return Err("the smoke test failed".to_owned());

@@ -154,7 +154,7 @@ pub fn check_in(root: &Path, target: &Path) -> Result<(), String> {
         test.args(["test", "--all-features", "--config"])
             .arg(&config)
             .current_dir(&dir)
-            .env("CARGO_TARGET_DIR", target.join("package-check"));
+            .env("CARGO_TARGET_DIR", packages::outside_target_dir(root));
         fixtures::set_test_data_env(root, &mut test);
         let mut totals = Totals::default();
         let passed = cmd::run_reading_stdout(&mut test, |line| {

@@ -137,6 +137,13 @@ pub(crate) fn ensure_toolchain() -> Result<String, String> {
     if let Some(version) = debian_rustc_version() {
         return Ok(version);
     }
+    if let Some(why) = crate::system::apt_unavailable() {
+        return Err(crate::system::missing(
+            &format!("Rust {MSRV} at {DEBIAN_RUSTC}"),
+            &DEBIAN_PACKAGES,
+            why,
+        ));
+    }
     println!(
         "msrv: Rust {MSRV} is not installed; installing Debian's {} with apt-get",
         DEBIAN_PACKAGES.join(", ")

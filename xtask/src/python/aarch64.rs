@@ -50,18 +50,18 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
     let chroot = root.join(ROOT_DIR);
     ensure_root(&chroot)?;
 
-    // The run's files: the wheel, the tests, the shared fixtures they read.
+    // The run's files: the wheel, the tests, the repository's fixtures they read.
     let work = chroot.join(WORK);
     if work.exists() {
         std::fs::remove_dir_all(&work).map_err(|e| format!("removing {}: {e}", work.display()))?;
     }
     std::fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
-    let shared = root.join("../shared");
+    let fixtures = root.join("fixtures");
     for (from, to) in [
         (root.join("python/tests"), work.join("python/tests")),
         (root.join("python/README.md"), work.join("python/README.md")),
-        (shared.join("wpt"), work.join("shared/wpt")),
-        (shared.join("datasets"), work.join("shared/datasets")),
+        (fixtures.join("wpt"), work.join("fixtures/wpt")),
+        (fixtures.join("datasets"), work.join("fixtures/datasets")),
     ] {
         copy(&from, &to)?;
     }
@@ -91,8 +91,8 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
                 ("HOME", "/root"),
                 ("LANG", "C.UTF-8"),
                 ("PATH", "/work/venv/bin:/usr/bin:/bin"),
-                ("URL_WPT_DIR", "/work/shared/wpt"),
-                ("URL_DATASETS_DIR", "/work/shared/datasets"),
+                ("URL_WPT_DIR", "/work/fixtures/wpt"),
+                ("URL_DATASETS_DIR", "/work/fixtures/datasets"),
                 ("PIP_CERT", "/work/host-certificates.crt"),
             ])
             .envs(proxy_variables())
@@ -185,7 +185,7 @@ fn proxy_variables() -> Vec<(String, String)> {
 }
 
 /// mmdebstrap, qemu-user-static and binfmt_misc's aarch64 entry, installed and registered when
-/// missing (apt-get; CI machines are root).
+/// missing (`system::install`).
 fn ensure_host() -> Result<(), String> {
     let binfmt = Path::new("/proc/sys/fs/binfmt_misc");
     if !binfmt.join("status").exists() {
@@ -202,20 +202,7 @@ fn ensure_host() -> Result<(), String> {
     let missing = !Path::new("/usr/bin/mmdebstrap").exists()
         || !Path::new("/usr/bin/qemu-aarch64-static").exists();
     if missing {
-        let installed = cmd::run(Command::new("apt-get").args(["update", "-q"]))?
-            && cmd::run(
-                Command::new("apt-get")
-                    .args(["install", "-y", "-q"])
-                    .args(HOST_PACKAGES)
-                    .env("DEBIAN_FRONTEND", "noninteractive"),
-            )?;
-        if !installed {
-            return Err(format!(
-                "apt-get could not install {}; as root on Debian: apt-get install {}",
-                HOST_PACKAGES.join(", "),
-                HOST_PACKAGES.join(" ")
-            ));
-        }
+        crate::system::install("mmdebstrap and qemu-user", &HOST_PACKAGES)?;
     }
     if !binfmt.join("qemu-aarch64").exists() {
         let mut enable = Command::new("update-binfmts");

@@ -9,8 +9,7 @@ use crate::cmd;
 
 /// The interpreter of the virtual environment `venv` (relative to `root`), creating it when
 /// missing; with `fresh`, whatever was there is removed first. Debian's `python3` needs
-/// `python3-venv` for that: installed with apt-get (CI machines are root) when the first try
-/// fails. `without_rust`: create it with the toolchain hidden (see [`hide_rust`]).
+/// `python3-venv` for that: installed (`system::install`) when the first try fails. `without_rust`: create it with the toolchain hidden (see [`hide_rust`]).
 pub fn python(root: &Path, venv: &str, fresh: bool, without_rust: bool) -> Result<PathBuf, String> {
     let venv = root.join(venv);
     let python = venv.join("bin/python");
@@ -29,17 +28,10 @@ pub fn python(root: &Path, venv: &str, fresh: bool, without_rust: bool) -> Resul
         cmd::run(&mut command)
     };
     if !create(&venv)? {
-        eprintln!("python3 -m venv failed: installing python3-venv with apt-get");
+        eprintln!("python3 -m venv failed");
         let _ = std::fs::remove_dir_all(&venv);
-        let installed = cmd::run(Command::new("apt-get").args(["update", "-q"]))?
-            && cmd::run(Command::new("apt-get").args([
-                "install",
-                "-y",
-                "-q",
-                "python3-venv",
-                "python3-pip",
-            ]))?;
-        if !installed || !create(&venv)? {
+        crate::system::install("python3 -m venv", &["python3-venv", "python3-pip"])?;
+        if !create(&venv)? {
             return Err(format!(
                 "cannot create a Python virtual environment at {} (python3 -m venv; \
                  apt-get install python3-venv)",

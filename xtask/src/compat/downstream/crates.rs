@@ -119,7 +119,7 @@ mod tests {
     #[test]
     fn explanations_name_fixture_cases() {
         let dir = crate::fixtures::first_dir(&crate::workspace_root())
-            .expect("the WPT fixtures (../shared/wpt or target/wpt)");
+            .expect("the WPT fixtures (fixtures/wpt or $URL_WPT_DIR)");
         for e in EXPLAINED {
             let text = fs::read_to_string(dir.join(e.fixture)).expect("fixture file");
             let case = [("input", e.input), ("base", e.base), ("href", e.href)]
