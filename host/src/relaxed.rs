@@ -135,7 +135,7 @@ fn is_plain(label: &[u8]) -> bool {
 /// VerifyDnsLength false; CheckBidi and CheckJoiners true (always, in `idna`);
 /// Transitional_Processing and IgnoreInvalidPunycode false (always, in `idna`). On the whole
 /// domain, in one call.
-fn whole(domain: &str) -> Option<Cow<'_, str>> {
+pub(crate) fn whole(domain: &str) -> Option<Cow<'_, str>> {
     Uts46::new()
         .to_ascii(
             domain.as_bytes(),
