@@ -10,8 +10,8 @@
 //!   of the fast path on its first 16 bytes, by the vector code, the twin and the table (the
 //!   parser's scans on other targets), gives the model's marks
 //!   (`block_scans`: the bytes the host scan, and the path, query and fragment pass in the
-//!   path state and in the query and fragment states, stop at, and the path state's with every
-//!   `.` marked);
+//!   path state and in the query and fragment states, stop at, the path state's with every
+//!   `.` marked, and the `-` and `.` bytes);
 //! - the host scan from each of the first 64 positions (and the end) gives the index of the
 //!   first byte that is not an ASCII lower-case letter, digit, `-` or `.`, or the input's length
 //!   (for input shorter than one block, the position it starts from).
@@ -55,6 +55,8 @@ pub fn check(data: &[u8]) {
             marks(&plain_in_path),
             marks(&in_query),
             marks(&|_, b| plain_in_path(Some(b'/'), b)),
+            marks(&|_, b| b != b'-'),
+            marks(&|_, b| b != b'.'),
         ];
         for scans in block_scans(block) {
             assert_eq!(scans, model, "{block:?}");

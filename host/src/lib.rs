@@ -44,6 +44,7 @@ mod host;
 mod ipv4;
 mod ipv6;
 mod kind;
+mod latin1;
 mod ldh;
 mod opaque;
 mod parser;

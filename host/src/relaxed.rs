@@ -24,6 +24,11 @@ use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 /// labels are plain and hold [`MIN_PLAIN_BYTES`] or more (with less, taking the domain apart
 /// may cost more than it saves).
 pub(crate) fn to_ascii_relaxed(domain: &str) -> Option<Cow<'_, str>> {
+    // Processing steps 1 to 4 and ToASCII step 2 without `idna` for ASCII and Latin-1 letters
+    // (`latin1.rs`).
+    if let Some(result) = crate::latin1::to_ascii(domain) {
+        return Some(Cow::Owned(result));
+    }
     if worth_taking_apart(domain.as_bytes()) {
         if let Some(result) = taken_apart(domain) {
             return result;
@@ -130,7 +135,7 @@ fn is_plain(label: &[u8]) -> bool {
 /// VerifyDnsLength false; CheckBidi and CheckJoiners true (always, in `idna`);
 /// Transitional_Processing and IgnoreInvalidPunycode false (always, in `idna`). On the whole
 /// domain, in one call.
-fn whole(domain: &str) -> Option<Cow<'_, str>> {
+pub(crate) fn whole(domain: &str) -> Option<Cow<'_, str>> {
     Uts46::new()
         .to_ascii(
             domain.as_bytes(),

@@ -1,7 +1,9 @@
 //! The Unicode data that `idna` uses (ICU4X) against `test_support::unicode`: the table of code
 //! points assigned in the IDNA fixtures' Unicode version is exact whenever the data in use is of
-//! that version (as with the committed `Cargo.lock`), and a newer data set only adds code points.
+//! that version, and a newer data set (the committed `Cargo.lock`'s ICU4X 2.4, Unicode 18) only
+//! adds code points; code points new in Unicode 18 map as UTS #46's Unicode 18 mapping table says.
 
+use host::{NoSink, domain_to_ascii};
 use icu_properties::CodePointMapData;
 use icu_properties::props::GeneralCategory;
 use test_support::unicode::{
@@ -120,5 +122,30 @@ fn table_file_is_what_the_generator_writes() {
             "test-support/src/unicode_assigned.rs is not what the generator writes from the data \
              in use: run `cargo xtask unicode-table`"
         ),
+    }
+}
+
+/// Code points that Unicode 18.0 assigns, with their status in UTS #46's `IdnaMappingTable.txt`
+/// of that version (as the `idna` 3.20 package of Python ships it, `uts46data.py` version 18.0.0)
+/// and the domain to ASCII of each alone (spec 3.3; `xn--` labels by RFC 3492): U+3EC7D (SMALL
+/// SEAL CHARACTER-3EC7D) and U+18E61 (JURCHEN CHARACTER-18E61) are valid, U+0558 (MODIFIER
+/// LETTER ARMENIAN SMALL EH) is mapped to U+0567. With data older than 18.0 each is unassigned,
+/// which UTS #46 disallows: the domain fails.
+#[test]
+fn unicode_18_code_points_map_as_the_mapping_table_says() {
+    let cases = [
+        ("\u{3EC7D}", "xn--q23s"),
+        ("\u{18E61}", "xn--hf7f"),
+        ("\u{558}", "xn--49a"),
+        ("a\u{3EC7D}.b\u{18E61}", "xn--a-7v33b.xn--b-pk0o"),
+    ];
+    let unicode_18 = data_version(assigned_in_use).is_some_and(|version| version >= (18, 0));
+    for (input, ascii) in cases {
+        let result = domain_to_ascii(input, false, &mut NoSink);
+        if unicode_18 {
+            assert_eq!(result.as_deref(), Ok(ascii), "{input:?}");
+        } else {
+            assert!(result.is_err(), "{input:?} before Unicode 18: {result:?}");
+        }
     }
 }

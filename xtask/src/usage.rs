@@ -87,9 +87,10 @@ commands:
                        packages by path, resolved fresh;
                        fail if `cargo tree --duplicates` shows idna, idna_adapter or an icu_* crate
                        twice; run its smoke test (IDNA, IPv6, URLSearchParams, validation errors).
-  msrv [--update]      Check the published packages (every target) with Rust 1.85 (Debian's rustc-web,
-                       installed with apt-get when missing) from xtask/msrv/Cargo.lock, in a copy of
-                       the workspace reduced to them. --update makes that lock file anew.
+  msrv                 Check the published packages (every target) with Rust 1.85 (Debian's rustc-web,
+                       installed with apt-get when missing), in a copy of the workspace reduced to
+                       them, its lock file resolved anew by the 1.85 cargo (MSRV-aware: the newest
+                       versions that build on 1.85, as a user on 1.85 gets them).
   package-check        cargo package and cargo publish --workspace --dry-run (--no-verify: the
                        tests below build each .crate); every .crate holds its README, both
                        licenses, its tests/ and complete metadata; each

@@ -3,10 +3,12 @@
 //!
 //! The machine's own toolchain is rustup's; the MSRV compiler is Debian's `rustc-web` /
 //! `cargo-web` 1.85 (the one Debian 12 ships), installed with `apt-get` when missing. The run
-//! happens in a copy of the workspace reduced to the library packages and `test-support`, with
-//! the lock file `xtask/msrv/Cargo.lock` (dependency versions that build on 1.85, as Cargo's
-//! MSRV-aware resolver picks them), so the workspace's own `Cargo.lock` is never touched.
-//! `cargo xtask msrv --update` makes that lock file anew with the 1.85 cargo.
+//! happens in a copy of the workspace reduced to the library packages and `test-support`, whose
+//! lock file the 1.85 cargo resolves anew each time, as for a user on 1.85 who adds our packages:
+//! Cargo's MSRV-aware resolver (`CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback`, the default
+//! of `resolver = "3"` made explicit) picks the newest versions whose `rust-version` is 1.85 or
+//! older. The workspace's own `Cargo.lock` (newer versions, for newer compilers) is never read or
+//! touched.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -32,18 +34,11 @@ const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
 const DEBIAN_RUSTDOC: &str = "/usr/bin/rustdoc";
 
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
-    let update = match args {
-        [] => false,
-        [flag] if flag == "--update" => true,
-        _ => {
-            eprintln!(
-                "error: usage: cargo xtask msrv [--update] (got `{}`)",
-                args.join(" ")
-            );
-            return ExitCode::from(2);
-        }
-    };
-    match check(root, update) {
+    if !args.is_empty() {
+        eprintln!("error: usage: cargo xtask msrv (got `{}`)", args.join(" "));
+        return ExitCode::from(2);
+    }
+    match check(root) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("msrv: {message}");
@@ -52,32 +47,36 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
     }
 }
 
-/// Installs the toolchain when missing, then checks and tests the library packages with it.
-pub fn check(root: &Path, update: bool) -> Result<(), String> {
+/// The dependencies whose version decides the Unicode version of IDNA, printed after resolving.
+const REPORTED: [&str; 3] = ["idna_adapter", "icu_normalizer", "icu_properties"];
+
+/// Installs the toolchain when missing, resolves the reduced workspace's lock file with it, then
+/// checks the library packages with it.
+pub fn check(root: &Path) -> Result<(), String> {
     let version = ensure_toolchain()?;
-    let lock = root.join("xtask").join("msrv").join("Cargo.lock");
     let dir = reduced_workspace(root)?;
     let target = packages::target_dir(root).join("msrv");
-    let locked = if update {
-        cmd::header(&format!(
-            "msrv: {DEBIAN_CARGO} generate-lockfile ({version})"
+    cmd::header(&format!(
+        "msrv: {DEBIAN_CARGO} generate-lockfile ({version}, \
+         CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback)"
+    ));
+    let mut resolve = msrv_cargo(&dir, &target, &["generate-lockfile"]);
+    resolve.env("CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS", "fallback");
+    if !cmd::run(&mut resolve)? {
+        return Err(format!(
+            "the {version} cargo could not resolve the library packages"
         ));
-        if !cmd::run(&mut msrv_cargo(&dir, &target, &["generate-lockfile"]))? {
-            return Err("the 1.85 cargo could not resolve the library packages".to_owned());
-        }
-        fs::copy(dir.join("Cargo.lock"), &lock)
-            .map_err(|e| format!("writing {}: {e}", lock.display()))?;
-        println!("msrv: wrote {}", lock.display());
-        "--locked"
-    } else {
-        fs::copy(&lock, dir.join("Cargo.lock")).map_err(|e| {
-            format!(
-                "{}: {e} (make it with `cargo xtask msrv --update`)",
-                lock.display()
-            )
-        })?;
-        "--locked"
-    };
+    }
+    let lock = fs::read_to_string(dir.join("Cargo.lock"))
+        .map_err(|e| format!("reading the resolved Cargo.lock: {e}"))?;
+    let chosen: Vec<String> = REPORTED
+        .iter()
+        .map(|name| match locked_version(&lock, name) {
+            Some(v) => format!("{name} {v}"),
+            None => format!("{name} (not in the tree)"),
+        })
+        .collect();
+    println!("msrv: resolved for {version}: {}", chosen.join(", "));
 
     // Every library feature but those that need a newer Rust (`packages::NEWER_RUST_FEATURES`).
     let features: Vec<&str> = crate::packages::LIBRARY_FEATURES
@@ -91,7 +90,7 @@ pub fn check(root: &Path, update: bool) -> Result<(), String> {
         "--all-targets",
         "--features",
         &features,
-        locked,
+        "--locked",
     ];
     cmd::header(&format!("msrv: cargo {} ({version})", check_args.join(" ")));
     if !cmd::run(&mut msrv_cargo(&dir, &target, &check_args))? {
@@ -106,6 +105,14 @@ pub fn check(root: &Path, update: bool) -> Result<(), String> {
         packages::published().len()
     );
     Ok(())
+}
+
+/// The version of package `name` in a `Cargo.lock` (the first entry of that name).
+fn locked_version<'a>(lock: &'a str, name: &str) -> Option<&'a str> {
+    let entry = format!("name = \"{name}\"\nversion = \"");
+    let start = lock.find(&entry)? + entry.len();
+    let rest = lock.get(start..)?;
+    rest.get(..rest.find('"')?)
 }
 
 /// The 1.85 cargo, run in `dir`, with rustc and rustdoc 1.85 and its own target directory. The
@@ -269,5 +276,12 @@ mod tests {
             .unwrap();
         assert_eq!(reduced, "[workspace]\nmembers = [\"a\"]\n\n\n[x]\n");
         assert_eq!(replace_list("[workspace]\n", "members", None), None);
+    }
+
+    #[test]
+    fn reads_a_locked_version() {
+        let lock = "[[package]]\nname = \"icu_properties\"\nversion = \"2.1.2\"\nsource = \"x\"\n";
+        assert_eq!(locked_version(lock, "icu_properties"), Some("2.1.2"));
+        assert_eq!(locked_version(lock, "icu_normalizer"), None);
     }
 }

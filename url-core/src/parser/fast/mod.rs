@@ -32,7 +32,7 @@ use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 use classify::{
     HOST_STOP, OPAQUE_HOST_STOP, OPAQUE_PATH_STOP, STOP, UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST,
-    UPPER_HOST_STOP, plain_host_end, scan, scan_in,
+    UPPER_HOST_STOP, plain_host_end, scan, scan_in, strict_ldh_window,
 };
 use host::HostKind;
 
@@ -230,9 +230,11 @@ fn special<const UNITS: bool>(
     };
     // With `UNITS`: the rest of strict domain to ASCII's checks, on the labels (an `xn--`
     // label, whose checks apply to its decoded form, is the general path's). An IPv4 host in
-    // serialized form passes them.
+    // serialized form passes them. Most hosts are decided in the window at once
+    // (`strict_ldh_window`), the others label by label.
     if UNITS
         && host_end > host_start
+        && !strict_ldh_window(bytes, host_start, host_end)
         && host::strict_ldh_domain(bytes.get(host_start..host_end)?) != Some(true)
     {
         return None;

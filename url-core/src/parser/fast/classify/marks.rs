@@ -30,6 +30,11 @@ pub(in crate::parser::fast) trait BlockMarks {
     fn path_every_dot(block: &[u8; 16]) -> u32;
     /// The bytes that [`may_stop_query_or_fragment`].
     fn query_fragment(block: &[u8; 16]) -> u32;
+    /// The `-` bytes: with [`BlockMarks::dots`], strict domain to ASCII's checks on a host's
+    /// labels in one decision (`fast/mod.rs`, `strict_ldh_window`).
+    fn hyphens(block: &[u8; 16]) -> u32;
+    /// The `.` bytes.
+    fn dots(block: &[u8; 16]) -> u32;
 }
 
 /// The block scans the parser uses: SSE2 comparisons on x86_64 (`simd.rs`).
@@ -70,6 +75,16 @@ impl<V: Lanes> BlockMarks for V {
     fn query_fragment(block: &[u8; 16]) -> u32 {
         query_fragment_stops::<V>(block)
     }
+
+    #[inline(always)]
+    fn hyphens(block: &[u8; 16]) -> u32 {
+        u32::from(V::load(block).eq(b'-').mask())
+    }
+
+    #[inline(always)]
+    fn dots(block: &[u8; 16]) -> u32 {
+        u32::from(V::load(block).eq(b'.').mask())
+    }
 }
 
 /// The block scans by table: each byte's entry in [`MARKS`], sixteen loads a block (the
@@ -84,6 +99,15 @@ impl ByTable {
             .iter()
             .rev()
             .fold(0, |m, &b| m << 1 | u32::from((MARKS.get(b) & class) != 0))
+    }
+
+    /// The bytes of `block` equal to `byte`.
+    #[inline(always)]
+    fn equal(block: &[u8; 16], byte: u8) -> u32 {
+        block
+            .iter()
+            .rev()
+            .fold(0, |m, &b| m << 1 | u32::from(b == byte))
     }
 }
 
@@ -107,6 +131,17 @@ impl BlockMarks for ByTable {
     #[inline(always)]
     fn query_fragment(block: &[u8; 16]) -> u32 {
         Self::marks(block, MARK_QUERY_FRAGMENT)
+    }
+
+    // Not in `MARKS`: a comparison a byte is what the table would cost.
+    #[inline(always)]
+    fn hyphens(block: &[u8; 16]) -> u32 {
+        Self::equal(block, b'-')
+    }
+
+    #[inline(always)]
+    fn dots(block: &[u8; 16]) -> u32 {
+        Self::equal(block, b'.')
     }
 }
 

@@ -21,14 +21,17 @@ pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 8], [u16; 
 /// byte of the block other than `/` (the path, query and fragment pass's in the path state),
 /// those that may stop the query or the fragment state (the C0 controls, space, DEL,
 /// non-ASCII, `"#'<>` and `` ` ``), and those that are not an ASCII letter, digit, `/`, `-` or
-/// `_`, every `.` among them (the pass's in the path state after its first window).
-pub fn block_scans(block: &[u8; 16]) -> [[u32; 4]; 3] {
-    fn scans<M: BlockMarks>(block: &[u8; 16]) -> [u32; 4] {
+/// `_`, every `.` among them (the pass's in the path state after its first window), and the
+/// `-` and the `.` bytes (the quiet fast path's strict domain checks).
+pub fn block_scans(block: &[u8; 16]) -> [[u32; 6]; 3] {
+    fn scans<M: BlockMarks>(block: &[u8; 16]) -> [u32; 6] {
         [
             M::host(block),
             M::path(block),
             M::query_fragment(block),
             M::path_every_dot(block),
+            M::hyphens(block),
+            M::dots(block),
         ]
     }
     [
