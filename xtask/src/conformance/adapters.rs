@@ -106,11 +106,8 @@ fn adapters(root: &Path, wurl: &str, profile: &Path) -> Result<Vec<Adapter>, Str
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
             .unwrap_or_default()
     };
-    let mut node = version("node", &["--version"]);
-    if node.is_empty() {
-        crate::system::install("Node.js, for its URL adapter", &["nodejs"])?;
-        node = version("node", &["--version"]);
-    }
+    crate::system::ensure_program("node", "Node.js, for its URL adapter", &["nodejs"])?;
+    let node = version("node", &["--version"]);
     let ada = version(
         &python,
         &[

@@ -305,6 +305,12 @@ fn test_x86_64(
     totals: &mut Totals,
 ) -> Result<bool, String> {
     let built = start.elapsed();
+    // The Spark test's driver and workers run on a JVM.
+    crate::system::ensure_program(
+        "java",
+        "a Java runtime, for the Spark test",
+        &["openjdk-17-jre-headless"],
+    )?;
     let installed = install(root, dist)?;
     let ready = start.elapsed();
     cmd::header("python: pytest python/tests in target/py-wheel (no Rust toolchain on PATH)");
