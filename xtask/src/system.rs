@@ -72,9 +72,8 @@ pub fn install(what: &str, packages: &[&str]) -> Result<(), String> {
 
 /// Whether `program` is an executable file in one of `PATH`'s folders.
 pub fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|dir| dir.join(program).is_file())
-    })
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
 }
 
 /// `program` on `PATH`, installing the Debian `packages` that provide it (for `what`) when it
