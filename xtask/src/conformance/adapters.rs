@@ -21,8 +21,8 @@ pub const DEFAULT_GENERATE: usize = 20_000;
 /// Divergence classes shown per adapter.
 const TOP_CLASSES: usize = 5;
 
-/// The virtual environment of the Python adapters (ada-url from PyPI).
-const VENV: &str = "target/conform-venv";
+/// The virtual environment of the Python adapters (ada-url from PyPI), under the target folder.
+const VENV: &str = "conform-venv";
 
 struct Adapter {
     name: String,
