@@ -286,4 +286,48 @@ mod tests {
         }
         assert!(split > 1000, "{split}");
     }
+
+    /// The Latin-1 shortcut of [`to_ascii_relaxed`] (`latin1::to_ascii`) against the general
+    /// step, `idna`'s relaxed ToASCII of the whole domain.
+    #[test]
+    fn latin1_shortcut_agrees_with_idna() {
+        // Every code point up to U+017F alone and beside others, in generated domains.
+        let mut inputs: Vec<String> = (0..=0x17Fu32)
+            .filter_map(char::from_u32)
+            .flat_map(|c| {
+                [
+                    alloc::format!("{c}"),
+                    alloc::format!("a{c}b.example"),
+                    alloc::format!("{c}\u{e9}.de"),
+                ]
+            })
+            .collect();
+        let pieces = [
+            "a", "Z", "0", "-", ".", "xn--", "XN--", "\u{e9}", "\u{c9}", "\u{df}", "\u{ff}",
+            "\u{d7}", "\u{f7}", "\u{b5}", "\u{301}", "\u{5d0}", "\u{200d}", "\u{4e2d}", "1",
+        ];
+        let mut state: u32 = 7;
+        for _ in 0..30_000 {
+            let mut s = String::new();
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            for _ in 0..(state >> 16) % 9 {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                s.push_str(pieces[((state >> 16) as usize) % pieces.len()]);
+            }
+            inputs.push(s);
+        }
+        inputs.push("b\u{fc}cher.".repeat(1000) + "com");
+        for n in [999, 1000, 1001] {
+            inputs.push("\u{e9}".repeat(n) + ".a");
+            inputs.push("a".repeat(n) + "\u{e9}");
+        }
+        let mut taken = 0;
+        for input in &inputs {
+            if let Some(ours) = crate::latin1::to_ascii(input) {
+                taken += 1;
+                assert_eq!(Some(ours), whole(input).map(Cow::into_owned), "{input:?}");
+            }
+        }
+        assert!(taken > 1000, "{taken}");
+    }
 }
