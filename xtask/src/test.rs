@@ -29,14 +29,14 @@ use crate::system;
 /// How long the slow steps usually take from a fresh clone on an idle 2-core machine (the step
 /// table a whole run prints at its end), said as each starts: the run is long, and a step that
 /// sits for minutes should not look stuck.
-const USUAL_CLIPPY: &str = "about 2 min";
-const USUAL_TEST: &str = "about 5 min";
-const USUAL_TEST_FEATURES: &str = "about 3 min";
-const USUAL_BESIDE_URL: &str = "about 1 min";
-const USUAL_COMPAT: &str = "about 5 min";
-const USUAL_MSRV: &str = "about 2 min";
-const USUAL_PACKAGE_CHECK: &str = "about 4 min";
-const USUAL_PYTHON: &str = "about 5 min";
+const USUAL_CLIPPY: &str = "about 1 min";
+const USUAL_TEST: &str = "about 4 min";
+const USUAL_TEST_FEATURES: &str = "about 1½ min";
+const USUAL_BESIDE_URL: &str = "about 30 s";
+const USUAL_COMPAT: &str = "about 4 min";
+const USUAL_MSRV: &str = "about 1 min";
+const USUAL_PACKAGE_CHECK: &str = "about 2½ min";
+const USUAL_PYTHON: &str = "about 6 min";
 
 fn slow(title: &str, usual: &str) {
     cmd::header(&format!("{title}   (slow: {usual} on 2 cores)"));
