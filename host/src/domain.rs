@@ -109,11 +109,15 @@ pub(crate) fn classify(bytes: &[u8]) -> u8 {
 
 /// The domain parser on an ASCII domain (spec 3.3, July 2026, steps 1, 2, 3 and 5).
 /// `Ok(None)` means the result is `domain` ASCII-lowercased; `Ok(Some(_))` is strict
-/// ToASCII's result, returned by step 2 when `be_strict`.
+/// ToASCII's result, returned by step 2 when `BE_STRICT`.
 /// `classes` is [`classify`] of `domain` (the caller has scanned it already).
-fn ascii_domain<'a, S: ValidationSink>(
+///
+/// beStrict is a constant so that the URL parser's copy (beStrict false, no listener) holds no
+/// strict ToASCII: every codegen unit that calls `Uts46::new()` holds its own copy of the ICU4X data
+/// it points at (some 105 KB of a release binary), and the relaxed run ([`to_ascii_relaxed`])
+/// already holds one.
+fn ascii_domain<'a, const BE_STRICT: bool, S: ValidationSink>(
     domain: &'a str,
-    be_strict: bool,
     classes: u8,
     sink: &mut S,
 ) -> Result<Option<Cow<'a, str>>, ReportedError> {
@@ -121,13 +125,13 @@ fn ascii_domain<'a, S: ValidationSink>(
     let mut reported = false;
     // Step 1: run ToASCII with the strict settings; on failure, domain-to-ASCII validation
     // error. Only needed when someone listens, or when beStrict makes it decide the result.
-    if S::ENABLED || be_strict {
+    if S::ENABLED || BE_STRICT {
         let strict_ok = match scan_strict_ascii(bytes, classes) {
             StrictAscii::Valid => true,
             StrictAscii::Invalid => false,
             StrictAscii::NeedsIdna => match to_ascii_strict(domain) {
                 // Step 2: if beStrict, return the result of step 1.
-                Some(result) if be_strict => return Ok(Some(result)),
+                Some(result) if BE_STRICT => return Ok(Some(result)),
                 Some(_) => true,
                 None => false,
             },
@@ -136,7 +140,7 @@ fn ascii_domain<'a, S: ValidationSink>(
             sink.report(DOMAIN_TO_ASCII.error, DOMAIN_TO_ASCII.offset);
             reported = true;
             // Step 2: if beStrict, return failure if step 1 failed.
-            if be_strict {
+            if BE_STRICT {
                 return Err(DOMAIN_TO_ASCII);
             }
         }
@@ -163,7 +167,7 @@ pub(crate) fn classified_ascii_domain_into<S: ValidationSink>(
     out: &mut String,
 ) -> Result<(), ReportedError> {
     // With beStrict false the result is always the lowercased domain.
-    ascii_domain(domain, false, classes, sink)?;
+    ascii_domain::<false, S>(domain, classes, sink)?;
     let start = out.len();
     out.push_str(domain);
     if classes & UPPER != 0 {
@@ -174,23 +178,23 @@ pub(crate) fn classified_ascii_domain_into<S: ValidationSink>(
     Ok(())
 }
 
-/// The domain parser on a non-ASCII domain (spec 3.3, July 2026, steps 1, 2, 4 and 5).
-fn non_ascii_domain<'a, S: ValidationSink>(
+/// The domain parser on a non-ASCII domain (spec 3.3, July 2026, steps 1, 2, 4 and 5);
+/// beStrict a constant as in [`ascii_domain`].
+fn non_ascii_domain<'a, const BE_STRICT: bool, S: ValidationSink>(
     domain: &'a str,
-    be_strict: bool,
     sink: &mut S,
 ) -> Result<Cow<'a, str>, ReportedError> {
     let mut reported = false;
     let mut strict_result = None;
     // Step 1: ToASCII with the strict settings, when someone listens or beStrict needs it.
-    if S::ENABLED || be_strict {
+    if S::ENABLED || BE_STRICT {
         strict_result = to_ascii_strict(domain);
         if strict_result.is_none() {
             sink.report(DOMAIN_TO_ASCII.error, DOMAIN_TO_ASCII.offset);
             reported = true;
         }
         // Step 2: if beStrict, return failure if step 1 failed, else its result.
-        if be_strict {
+        if BE_STRICT {
             return strict_result.ok_or(DOMAIN_TO_ASCII);
         }
     }
@@ -215,17 +219,17 @@ fn non_ascii_domain<'a, S: ValidationSink>(
     }
 }
 
-/// The domain parser (spec 3.3, July 2026 edition; formerly "domain to ASCII"), appending the
-/// result to `out`. On failure `out` is unchanged.
+/// The domain parser (spec 3.3, July 2026 edition; formerly "domain to ASCII") with beStrict
+/// false, as the host parser runs it (step 5), appending the result to `out`. On failure `out`
+/// is unchanged.
 pub(crate) fn domain_to_ascii_into<S: ValidationSink>(
     domain: &str,
-    be_strict: bool,
     sink: &mut S,
     out: &mut String,
 ) -> Result<(), ReportedError> {
     let classes = classify(domain.as_bytes());
     let result = if classes & NON_ASCII == 0 {
-        match ascii_domain(domain, be_strict, classes, sink)? {
+        match ascii_domain::<false, S>(domain, classes, sink)? {
             Some(result) => result,
             None => {
                 let start = out.len();
@@ -240,7 +244,7 @@ pub(crate) fn domain_to_ascii_into<S: ValidationSink>(
             }
         }
     } else {
-        non_ascii_domain(domain, be_strict, sink)?
+        non_ascii_domain::<false, S>(domain, sink)?
     };
     debug_assert_domain_result(&result);
     out.push_str(&result);
@@ -289,10 +293,13 @@ pub fn domain_to_ascii<'a, S: ValidationSink>(
     sink: &mut S,
 ) -> Result<Cow<'a, str>, ReportedError> {
     let classes = classify(domain.as_bytes());
-    if classes & NON_ASCII != 0 {
-        return non_ascii_domain(domain, be_strict, sink);
-    }
-    Ok(match ascii_domain(domain, be_strict, classes, sink)? {
+    let result = match (classes & NON_ASCII != 0, be_strict) {
+        (true, false) => return non_ascii_domain::<false, S>(domain, sink),
+        (true, true) => return non_ascii_domain::<true, S>(domain, sink),
+        (false, false) => ascii_domain::<false, S>(domain, classes, sink)?,
+        (false, true) => ascii_domain::<true, S>(domain, classes, sink)?,
+    };
+    Ok(match result {
         Some(result) => result,
         None if classes & UPPER != 0 => Cow::Owned(domain.to_ascii_lowercase()),
         None => Cow::Borrowed(domain),

@@ -147,7 +147,6 @@ pub fn parse_host_into<S: ValidationSink>(
         // and false; if it is failure, return failure (out is unchanged on failure).
         domain_to_ascii_into(
             &domain,
-            false,
             &mut AtSink {
                 inner: &mut *sink,
                 offset: 0,
