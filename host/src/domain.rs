@@ -113,9 +113,9 @@ pub(crate) fn classify(bytes: &[u8]) -> u8 {
 /// `classes` is [`classify`] of `domain` (the caller has scanned it already).
 ///
 /// beStrict is a constant so that the URL parser's copy (beStrict false, no listener) holds no
-/// strict ToASCII: every codegen unit that calls `Uts46::new()` holds its own copy of the ICU4X data
-/// it points at (some 105 KB of a release binary), and the relaxed run ([`to_ascii_relaxed`])
-/// already holds one.
+/// strict ToASCII: every codegen unit that calls `Uts46::new()` holds its own copy of the ICU4X
+/// data it points at (some 105 KB of a release binary), and the relaxed run
+/// ([`to_ascii_relaxed`]) already holds one.
 fn ascii_domain<'a, const BE_STRICT: bool, S: ValidationSink>(
     domain: &'a str,
     classes: u8,
