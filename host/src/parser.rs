@@ -169,14 +169,21 @@ pub fn parse_host_into<S: ValidationSink>(
         let parsed = if same_offsets {
             parse_ipv4(ascii_domain, sink)
         } else {
-            parse_ipv4(
-                ascii_domain,
-                &mut AtSink {
-                    inner: &mut *sink,
-                    offset: 0,
-                },
-            )
-            .map_err(|e| ReportedError {
+            // Positions in asciiDomain are not positions in input: the errors point at 0.
+            // Without a listener, through the copy of the IPv4 parser above: one copy, not two,
+            // in a program that does not listen.
+            let parsed = if S::ENABLED {
+                parse_ipv4(
+                    ascii_domain,
+                    &mut AtSink {
+                        inner: &mut *sink,
+                        offset: 0,
+                    },
+                )
+            } else {
+                parse_ipv4(ascii_domain, sink)
+            };
+            parsed.map_err(|e| ReportedError {
                 error: e.error,
                 offset: 0,
             })
