@@ -40,22 +40,33 @@ use percent::ByteTable;
 /// after ICU): a longer one is an error there, which this leaves to it.
 const PUNYCODE_MAX_INPUT: u32 = 1000;
 
-/// Byte classes of the scan: an ASCII lower-case letter, digit or `-` (valid, basic).
-const VALID_ASCII: u8 = 1;
-/// An ASCII upper-case letter (mapped to lower case, basic).
-const UPPER: u8 = 2;
+/// Byte classes of a label: an ASCII letter, digit or `-` (basic: valid, or an upper-case
+/// letter mapped to lower case).
+const BASIC: u8 = 1;
+/// 0xC3, the first byte of U+00C0 to U+00FF, and the continuation bytes (in a domain of these
+/// classes, each follows a 0xC3).
+const LATIN1: u8 = 2;
 /// The label separator.
-const DOT: u8 = 3;
-/// 0xC3, the first byte of U+00C0 to U+00FF.
-const LATIN1_LEAD: u8 = 4;
-/// Every other byte has class 0: the domain is left to `idna`.
-const CLASS: ByteTable = ByteTable::EMPTY
-    .with_range(b'a', b'z', VALID_ASCII)
-    .with_range(b'0', b'9', VALID_ASCII)
-    .with(b'-', VALID_ASCII)
-    .with_range(b'A', b'Z', UPPER)
-    .with(b'.', DOT)
-    .with(0xC3, LATIN1_LEAD);
+const DOT: u8 = 4;
+/// Any other byte: the domain is left to `idna`.
+const OTHER: u8 = 8;
+const CLASS: ByteTable = {
+    let mut table = ByteTable::EMPTY;
+    let mut b = 0u8;
+    loop {
+        let class = match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' => BASIC,
+            0xC3 | 0x80..=0xBF => LATIN1,
+            b'.' => DOT,
+            _ => OTHER,
+        };
+        table = table.with(b, class);
+        if b == u8::MAX {
+            break table;
+        }
+        b += 1;
+    }
+};
 
 /// Whether the code point `c` (U+0080 to U+00FF) is valid in UTS #46 (U+00DF to U+00FF but
 /// U+00F7), as a decoded `xn--` label's code points must be.
@@ -82,7 +93,10 @@ pub(crate) fn to_ascii_into(domain: &str, out: &mut String) -> bool {
     // Punycode of a Latin-1 label is mostly under twice its UTF-8 (`bücher`, 7 bytes:
     // `xn--bcher-kva`).
     bytes.reserve(domain.len() * 2);
-    let taken = labels_into(domain.as_bytes(), &mut bytes).is_some();
+    let (taken, mut bytes) = match labels_into(domain.as_bytes(), bytes) {
+        Ok(bytes) => (true, bytes),
+        Err(bytes) => (false, bytes),
+    };
     if !taken {
         bytes.truncate(start);
     }
@@ -101,57 +115,45 @@ pub(crate) fn to_ascii_into(domain: &str, out: &mut String) -> bool {
     }
 }
 
-/// The labels of `domain` converted into `out`, or `None` (with `out` to be truncated) where
-/// the domain is not one the module's comment describes.
-fn labels_into(domain: &[u8], out: &mut Vec<u8>) -> Option<()> {
+/// `out` with the labels of `domain` converted, or `Err` (with `out` to be truncated) where the
+/// domain is not one the module's comment describes. (`out` is moved in and out, not
+/// borrowed, so that its length stays in a register across the writes.)
+fn labels_into(domain: &[u8], mut out: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
+    match write_labels(domain, &mut out) {
+        Some(()) => Ok(out),
+        None => Err(out),
+    }
+}
+
+/// [`labels_into`]'s work.
+#[inline(always)]
+fn write_labels(domain: &[u8], out: &mut Vec<u8>) -> Option<()> {
     let mut non_basic: Vec<NonBasic> = Vec::new();
     let mut scratch = (Vec::new(), Vec::new());
     let mut at = 0;
     loop {
-        let label_start = at;
-        let written = out.len();
-        // Written first in the expectation of a non-ASCII label, taken out again otherwise.
-        out.extend_from_slice(b"xn--");
-        non_basic.clear();
-        let mut distinct = Distinct::default();
-        // The label's length in code points, and whether a `.` ends it.
-        let mut len = 0u32;
-        let mut dot = false;
-        // Step 1 on the label's code points, read from their UTF-8 (U+00C0 to U+00FF are
-        // 0xC3 then 0x80 to 0xBF); the basic ones written out as they come.
+        // Step 3 (Break) first: `.` is the only separator among these code points, and step 1
+        // maps none to it. The label's end and the union of its bytes' classes, in one pass.
+        let (start, mut classes) = (at, 0);
         while let Some(&b) = domain.get(at) {
-            at += 1;
-            match CLASS.get(b) {
-                VALID_ASCII => out.push(b),
-                UPPER => out.push(b + 0x20),
-                LATIN1_LEAD => {
-                    let c = match domain.get(at)?.wrapping_add(0x40) {
-                        c @ (0xDF..=0xF6 | 0xF8..=0xFF) => c,
-                        c @ (0xC0..=0xD6 | 0xD8..=0xDE) => c + 0x20,
-                        _ => return None,
-                    };
-                    at += 1;
-                    non_basic.push((c, len));
-                    distinct.insert(c);
-                }
-                DOT => {
-                    dot = true;
-                    break;
-                }
-                _ => return None,
+            let class = CLASS.get(b);
+            if class == DOT {
+                break;
             }
-            len += 1;
+            classes |= class;
+            at += 1;
         }
-        if len == 0 {
+        let label = domain.get(start..at).unwrap_or_default();
+        if label.is_empty() || classes & OTHER != 0 {
             return None;
         }
-        let begins_with_xn = domain
-            .get(label_start..label_start + 4)
+        let begins_with_xn = label
+            .get(..4)
             .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"));
-        if non_basic.is_empty() {
-            // ASCII: the label as mapped, without the `xn--` written before it.
-            out.copy_within(written + 4.., written);
-            out.truncate(out.len() - 4);
+        let written = out.len();
+        if classes == BASIC {
+            // Step 1 lowercases an ASCII label, in one go.
+            out.extend(label.iter().map(u8::to_ascii_lowercase));
             if begins_with_xn {
                 // Steps 4.2 to 4.4; the decoded label begins with `punycode`'s basic code
                 // points or with a non-basic one, so criterion 4 holds when `punycode` does
@@ -165,7 +167,33 @@ fn labels_into(domain: &[u8], out: &mut Vec<u8>) -> Option<()> {
             }
         } else {
             // Step 4.1: an `xn--` label with a non-ASCII code point is an error.
-            if begins_with_xn || len > PUNYCODE_MAX_INPUT {
+            if begins_with_xn {
+                return None;
+            }
+            out.extend_from_slice(b"xn--");
+            // Step 1 on the label's code points: the basic ones written out lower-cased as
+            // they come; U+00C0 to U+00FF are 0xC3 then 0x80 to 0xBF, so the second byte plus
+            // 0x40 is the code point.
+            non_basic.clear();
+            let mut distinct = Distinct::default();
+            let mut len = 0u32;
+            for &b in label {
+                if b < 0x80 {
+                    out.push(b.to_ascii_lowercase());
+                } else if b != 0xC3 {
+                    let c = match b.wrapping_add(0x40) {
+                        c @ (0xDF..=0xF6 | 0xF8..=0xFF) => c,
+                        c @ (0xC0..=0xD6 | 0xD8..=0xDE) => c + 0x20,
+                        _ => return None,
+                    };
+                    non_basic.push((c, len));
+                    distinct.insert(c);
+                } else {
+                    continue;
+                }
+                len += 1;
+            }
+            if len > PUNYCODE_MAX_INPUT {
                 return None;
             }
             let basic = len - non_basic.len() as u32;
@@ -174,9 +202,10 @@ fn labels_into(domain: &[u8], out: &mut Vec<u8>) -> Option<()> {
             }
             encode_deltas(&non_basic, distinct, basic, len, out);
         }
-        if !dot {
+        if at == domain.len() {
             return Some(());
         }
+        at += 1;
         out.push(b'.');
     }
 }

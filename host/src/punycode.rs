@@ -51,7 +51,27 @@ impl Distinct {
 /// of `len` code points, `basic` of them basic, whose non-basic ones are `non_basic` (in order
 /// of position, each in `distinct`), appended to `out`. `len` is at most 1000, so that no sum
 /// overflows (`idna` leaves longer labels unencoded, an error).
+#[inline]
 pub(crate) fn encode_deltas(
+    non_basic: &[NonBasic],
+    distinct: Distinct,
+    basic: u32,
+    len: u32,
+    out: &mut Vec<u8>,
+) {
+    match non_basic {
+        // One non-basic code point (the common case, inlined): one pass of one delta.
+        [(c, position)] => {
+            let delta = (u32::from(*c) - INITIAL_N) * (basic + 1) + position;
+            push_integer(delta, INITIAL_BIAS, out);
+        }
+        _ => encode_passes(non_basic, distinct, basic, len, out),
+    }
+}
+
+/// [`encode_deltas`] with a pass for each distinct non-basic code point.
+#[inline(never)]
+fn encode_passes(
     non_basic: &[NonBasic],
     mut distinct: Distinct,
     basic: u32,
@@ -108,20 +128,28 @@ fn value_of(b: u8) -> Option<u32> {
     }
 }
 
-/// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3).
+/// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3), at most eight
+/// digits (a delta of a label of at most 1000 code points below U+0100 is below 2^17, and each
+/// digit but the last divides by at least 10).
 #[inline(always)]
 fn push_integer(mut q: u32, bias: u32, out: &mut Vec<u8>) {
-    let mut k = BASE;
+    // The digits gathered into a word, the first in the lowest byte, written at once.
+    let (mut digits, mut count, mut k) = (0u64, 0u32, BASE);
     loop {
         let t = threshold(k, bias);
-        if q < t {
+        if q < t || count == 7 {
             break;
         }
-        out.push(digit(t + (q - t) % (BASE - t)));
+        digits |= u64::from(digit(t + (q - t) % (BASE - t))) << (8 * count);
+        count += 1;
         q = (q - t) / (BASE - t);
         k += BASE;
     }
-    out.push(digit(q));
+    digits |= u64::from(digit(q)) << (8 * count);
+    // All eight bytes written (one store) and the ones past the last digit taken back.
+    let end = out.len() + count as usize + 1;
+    out.extend_from_slice(&digits.to_le_bytes());
+    out.truncate(end);
 }
 
 /// RFC 3492's bias adaptation (section 6.1).

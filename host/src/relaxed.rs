@@ -29,6 +29,11 @@ pub(crate) fn to_ascii_relaxed(domain: &str) -> Option<Cow<'_, str>> {
     if let Some(result) = crate::latin1::to_ascii(domain) {
         return Some(Cow::Owned(result));
     }
+    to_ascii_relaxed_past_latin1(domain)
+}
+
+/// [`to_ascii_relaxed`] on a domain that the Latin-1 shortcut did not take.
+pub(crate) fn to_ascii_relaxed_past_latin1(domain: &str) -> Option<Cow<'_, str>> {
     if worth_taking_apart(domain.as_bytes()) {
         if let Some(result) = taken_apart(domain) {
             return result;
