@@ -140,9 +140,16 @@ fn push_integer(mut q: u32, bias: u32, out: &mut Vec<u8>) {
         if q < t || count == 7 {
             break;
         }
-        digits |= u64::from(digit(t + (q - t) % (BASE - t))) << (8 * count);
+        // Division by `BASE - t`, by a constant for the two thresholds most met (`T_MIN`
+        // while `k` is at most the bias, `T_MAX` from `bias + T_MAX` on).
+        let (quotient, remainder) = match t {
+            T_MIN => ((q - t) / (BASE - T_MIN), (q - t) % (BASE - T_MIN)),
+            T_MAX => ((q - t) / (BASE - T_MAX), (q - t) % (BASE - T_MAX)),
+            _ => ((q - t) / (BASE - t), (q - t) % (BASE - t)),
+        };
+        digits |= u64::from(digit(t + remainder)) << (8 * count);
         count += 1;
-        q = (q - t) / (BASE - t);
+        q = quotient;
         k += BASE;
     }
     digits |= u64::from(digit(q)) << (8 * count);
