@@ -7,7 +7,7 @@
 //! domains with an `xn--` label go through `idna`.
 
 use crate::ldh::strict_ldh_domain;
-use crate::relaxed::to_ascii_relaxed;
+use crate::relaxed::{to_ascii_relaxed, to_ascii_relaxed_past_latin1};
 use crate::sets::FORBIDDEN_DOMAIN_CODE_POINTS;
 use crate::validation::{ReportedError, ValidationError, ValidationSink};
 use alloc::borrow::Cow;
@@ -179,10 +179,12 @@ pub(crate) fn classified_ascii_domain_into<S: ValidationSink>(
 }
 
 /// The domain parser on a non-ASCII domain (spec 3.3, July 2026, steps 1, 2, 4 and 5);
-/// beStrict a constant as in [`ascii_domain`].
+/// beStrict a constant as in [`ascii_domain`]. `latin1_tried`: the caller has run the Latin-1
+/// shortcut (`latin1.rs`) on `domain`, and it did not take it.
 fn non_ascii_domain<'a, const BE_STRICT: bool, S: ValidationSink>(
     domain: &'a str,
     sink: &mut S,
+    latin1_tried: bool,
 ) -> Result<Cow<'a, str>, ReportedError> {
     let mut reported = false;
     let mut strict_result = None;
@@ -203,6 +205,7 @@ fn non_ascii_domain<'a, const BE_STRICT: bool, S: ValidationSink>(
     // is reused.
     let result = match strict_result {
         Some(result) => Some(result),
+        None if latin1_tried => to_ascii_relaxed_past_latin1(domain),
         None => to_ascii_relaxed(domain),
     };
     // Step 5: failure if the result is empty or contains a forbidden domain code point.
@@ -220,14 +223,15 @@ fn non_ascii_domain<'a, const BE_STRICT: bool, S: ValidationSink>(
 }
 
 /// The domain parser (spec 3.3, July 2026 edition; formerly "domain to ASCII") with beStrict
-/// false, as the host parser runs it (step 5), appending the result to `out`. On failure `out`
-/// is unchanged.
-pub(crate) fn domain_to_ascii_into<S: ValidationSink>(
+/// false, as the host parser runs it (step 5), on a domain that the caller has classified in
+/// its own scan (`classes` is [`classify`] of `domain`), appending the result to `out`. On
+/// failure `out` is unchanged.
+pub(crate) fn classified_domain_to_ascii_into<S: ValidationSink>(
     domain: &str,
+    classes: u8,
     sink: &mut S,
     out: &mut String,
 ) -> Result<(), ReportedError> {
-    let classes = classify(domain.as_bytes());
     let result = if classes & NON_ASCII == 0 {
         match ascii_domain::<false, S>(domain, classes, sink)? {
             Some(result) => result,
@@ -244,7 +248,14 @@ pub(crate) fn domain_to_ascii_into<S: ValidationSink>(
             }
         }
     } else {
-        non_ascii_domain::<false, S>(domain, sink)?
+        // Step 4 when step 1 need not run (no one listens, and beStrict is false): the Latin-1
+        // shortcut writes relaxed ToASCII's result into `out` itself; the result is never
+        // empty and has no forbidden domain code point, so step 5 holds.
+        let latin1_tried = !S::ENABLED;
+        if latin1_tried && crate::latin1::to_ascii_into(domain, out) {
+            return Ok(());
+        }
+        non_ascii_domain::<false, S>(domain, sink, latin1_tried)?
     };
     debug_assert_domain_result(&result);
     out.push_str(&result);
@@ -294,8 +305,8 @@ pub fn domain_to_ascii<'a, S: ValidationSink>(
 ) -> Result<Cow<'a, str>, ReportedError> {
     let classes = classify(domain.as_bytes());
     let result = match (classes & NON_ASCII != 0, be_strict) {
-        (true, false) => return non_ascii_domain::<false, S>(domain, sink),
-        (true, true) => return non_ascii_domain::<true, S>(domain, sink),
+        (true, false) => return non_ascii_domain::<false, S>(domain, sink, false),
+        (true, true) => return non_ascii_domain::<true, S>(domain, sink, false),
         (false, false) => ascii_domain::<false, S>(domain, classes, sink)?,
         (false, true) => ascii_domain::<true, S>(domain, classes, sink)?,
     };

@@ -50,6 +50,7 @@ mod opaque;
 mod parser;
 #[cfg(feature = "psl")]
 mod public_suffix;
+mod punycode;
 mod relaxed;
 mod sets;
 pub mod valid;

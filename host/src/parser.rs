@@ -1,7 +1,7 @@
 //! The host parser (spec 3.5, July 2026 edition), writing the host serializer's output (3.6).
 
 use crate::domain::{
-    NON_ASCII, PERCENT, classified_ascii_domain_into, classify, domain_to_ascii_into,
+    NON_ASCII, PERCENT, classified_ascii_domain_into, classified_domain_to_ascii_into, classify,
 };
 use crate::ipv4::{ends_in_a_number, parse_ipv4, serialize_ipv4_into};
 use crate::ipv6::{parse_ipv6, serialize_ipv6_into};
@@ -134,19 +134,28 @@ pub fn parse_host_into<S: ValidationSink>(
         // Step 4: let domain be the result of running UTF-8 decode without BOM on the
         // percent-decoding of input (a byte sequence that is not UTF-8 gives U+FFFD, on which
         // the domain parser fails).
-        let domain: Cow<'_, str> = match percent_decode_str(input) {
-            Cow::Borrowed(_) => Cow::Borrowed(input),
-            Cow::Owned(decoded) => match String::from_utf8(decoded) {
-                Ok(decoded) => Cow::Owned(decoded),
-                Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        // Without a `%` (the scan above says), domain is input and its classes are known.
+        let (domain, domain_classes): (Cow<'_, str>, u8) = match classes & PERCENT {
+            0 => (Cow::Borrowed(input), classes),
+            _ => match percent_decode_str(input) {
+                Cow::Borrowed(_) => (Cow::Borrowed(input), classes),
+                Cow::Owned(decoded) => {
+                    let decoded = match String::from_utf8(decoded) {
+                        Ok(decoded) => decoded,
+                        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                    };
+                    let decoded_classes = classify(decoded.as_bytes());
+                    (Cow::Owned(decoded), decoded_classes)
+                }
             },
         };
-        same_offsets = *domain == *input && input.is_ascii();
-        domain_is_ascii = domain.is_ascii();
+        domain_is_ascii = domain_classes & NON_ASCII == 0;
+        same_offsets = classes & NON_ASCII == 0 && *domain == *input;
         // Steps 5-6: let asciiDomain be the result of running the domain parser with domain
         // and false; if it is failure, return failure (out is unchanged on failure).
-        domain_to_ascii_into(
+        classified_domain_to_ascii_into(
             &domain,
+            domain_classes,
             &mut AtSink {
                 inner: &mut *sink,
                 offset: 0,

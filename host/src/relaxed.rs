@@ -29,6 +29,11 @@ pub(crate) fn to_ascii_relaxed(domain: &str) -> Option<Cow<'_, str>> {
     if let Some(result) = crate::latin1::to_ascii(domain) {
         return Some(Cow::Owned(result));
     }
+    to_ascii_relaxed_past_latin1(domain)
+}
+
+/// [`to_ascii_relaxed`] on a domain that the Latin-1 shortcut did not take.
+pub(crate) fn to_ascii_relaxed_past_latin1(domain: &str) -> Option<Cow<'_, str>> {
     if worth_taking_apart(domain.as_bytes()) {
         if let Some(result) = taken_apart(domain) {
             return result;
@@ -316,6 +321,56 @@ mod tests {
             }
             inputs.push(s);
         }
+        // `xn--` labels: Punycode of words of ASCII and Latin-1 letters (valid, mapped, other)
+        // and of a few code points beyond, in both cases, cut short, lengthened and beside
+        // other labels.
+        let alphabet = [
+            'a', '-', 'x', 'n', '9', '\u{df}', '\u{e9}', '\u{c9}', '\u{f7}', '\u{ff}', '\u{d7}',
+            '\u{b5}', '\u{100}', '\u{5d0}',
+        ];
+        let mut words = alloc::vec![String::new()];
+        for _ in 0..3 {
+            words = words
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |c| alloc::format!("{w}{c}")))
+                .collect();
+            for word in &words {
+                let Some(p) = idna::punycode::encode_str(word) else {
+                    continue;
+                };
+                let upper = p.to_ascii_uppercase();
+                let short = p.get(..p.len().saturating_sub(1)).unwrap_or_default();
+                inputs.extend([
+                    alloc::format!("xn--{p}"),
+                    alloc::format!("XN--{upper}.b\u{fc}cher"),
+                    alloc::format!("a.xn--{short}"),
+                    alloc::format!("xn--{p}a.\u{e9}"),
+                    alloc::format!("xn--{p}9"),
+                    alloc::format!("xn--{p}-"),
+                    alloc::format!("xn--xn--{p}.a"),
+                ]);
+            }
+        }
+        for label in [
+            "xn--",
+            "xn--a",
+            "xn---",
+            "xn---a",
+            "xn--abc-",
+            "xn--bcher-kva",
+            "xn--bcher-KVA",
+            "xn--zca",
+            "xn--9ca",
+            "xn--xn---epa",
+            "xn--ls8h",
+            "xn--tda",
+            "xn--b\u{fc}cher",
+        ] {
+            inputs.push(alloc::format!("{label}.example"));
+            inputs.push(alloc::format!("b\u{fc}cher.{label}"));
+        }
+        inputs.push(alloc::format!("xn--{}-kva", "a".repeat(58)));
+        inputs.push(alloc::format!("xn--{}-kva", "a".repeat(59)));
         inputs.push("b\u{fc}cher.".repeat(1000) + "com");
         for n in [999, 1000, 1001] {
             inputs.push("\u{e9}".repeat(n) + ".a");
@@ -329,5 +384,11 @@ mod tests {
             }
         }
         assert!(taken > 1000, "{taken}");
+        // Punycode labels taken, not only left to `idna`.
+        let xn_taken = inputs
+            .iter()
+            .filter(|i| i.starts_with("xn--") && crate::latin1::to_ascii(i).is_some())
+            .count();
+        assert!(xn_taken > 100, "{xn_taken}");
     }
 }

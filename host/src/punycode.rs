@@ -1,0 +1,327 @@
+//! Punycode (RFC 3492) for the labels of the Latin-1 shortcut (`latin1.rs`): every code point
+//! below U+0100, so a label is its basic code points (ASCII, already written out in order) and
+//! a few non-basic ones, each a byte with its position.
+//!
+//! The encoder is RFC 3492's (section 6.3) with the runs of basic code points between the
+//! non-basic ones counted in bulk (each of them is less than any non-basic `n`), so a pass
+//! costs the label's non-basic code points, not all of them. The decoder (section 6.2) accepts
+//! only what decodes to the shortcut's valid set; everything else is left to `idna`.
+
+use alloc::vec::Vec;
+
+const BASE: u32 = 36;
+const T_MIN: u32 = 1;
+const T_MAX: u32 = 26;
+const INITIAL_N: u32 = 0x80;
+const INITIAL_BIAS: u32 = 72;
+
+/// A non-basic code point of a label (below U+0100: one byte) and its position in the label,
+/// in code points.
+pub(crate) type NonBasic = (u8, u32);
+
+/// The first code point that [`Distinct`] can hold: U+00C0.
+const DISTINCT_BASE: u8 = 0xC0;
+
+/// The set of the non-basic code points of a label, U+00C0 to U+00FF (what the shortcut's
+/// mapping leaves), one bit each: its members come out in increasing order, as the encoder's
+/// passes take them.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Distinct(u64);
+
+impl Distinct {
+    /// Adds `c`, which is U+00C0 or above.
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, c: u8) {
+        self.0 |= 1 << (c.wrapping_sub(DISTINCT_BASE) & 63);
+    }
+
+    /// Takes out the least member.
+    #[inline(always)]
+    fn pop_least(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let least = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(u32::from(DISTINCT_BASE) + least)
+    }
+}
+
+/// RFC 3492 section 6.3 after the basic code points and their delimiter: the deltas of a label
+/// of `len` code points, `basic` of them basic, whose non-basic ones are `non_basic` (in order
+/// of position, each in `distinct`), appended to `out`. `len` is at most 1000, so that no sum
+/// overflows (`idna` leaves longer labels unencoded, an error).
+#[inline]
+pub(crate) fn encode_deltas(
+    non_basic: &[NonBasic],
+    distinct: Distinct,
+    basic: u32,
+    len: u32,
+    out: &mut Vec<u8>,
+) {
+    match non_basic {
+        // One non-basic code point (the common case, inlined): one pass of one delta.
+        [(c, position)] => {
+            let delta = (u32::from(*c) - INITIAL_N) * (basic + 1) + position;
+            push_integer(delta, INITIAL_BIAS, out);
+        }
+        _ => encode_passes(non_basic, distinct, basic, len, out),
+    }
+}
+
+/// [`encode_deltas`] with a pass for each distinct non-basic code point.
+#[inline(never)]
+fn encode_passes(
+    non_basic: &[NonBasic],
+    mut distinct: Distinct,
+    basic: u32,
+    len: u32,
+    out: &mut Vec<u8>,
+) {
+    let (mut n, mut delta, mut bias, mut handled) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
+    // One pass per distinct non-basic code point `m`, least first.
+    while let Some(m) = distinct.pop_least() {
+        delta += (m - n) * (handled + 1);
+        // The position after the last non-basic code point seen.
+        let mut next = 0;
+        for &(c, position) in non_basic {
+            // The basic code points since the last non-basic one are all less than `m`.
+            delta += position - next;
+            next = position + 1;
+            let c = u32::from(c);
+            if c < m {
+                delta += 1;
+            } else if c == m {
+                push_integer(delta, bias, out);
+                handled += 1;
+                if handled < len {
+                    bias = adapt(delta, handled, handled == basic + 1);
+                }
+                delta = 0;
+            }
+        }
+        delta += len - next + 1;
+        n = m + 1;
+    }
+}
+
+/// The threshold `t` of digit position `k` (RFC 3492 section 6.3).
+#[inline(always)]
+fn threshold(k: u32, bias: u32) -> u32 {
+    k.saturating_sub(bias).clamp(T_MIN, T_MAX)
+}
+
+/// The digit for `d` (below 36): `a` to `z`, then `0` to `9`.
+#[inline(always)]
+fn digit(d: u32) -> u8 {
+    let d = d as u8;
+    if d < 26 { b'a' + d } else { d + (b'0' - 26) }
+}
+
+/// The value of the digit `b` (lower-case), if it is one.
+#[inline(always)]
+fn value_of(b: u8) -> Option<u32> {
+    match b {
+        b'a'..=b'z' => Some(u32::from(b - b'a')),
+        b'0'..=b'9' => Some(u32::from(b - b'0') + 26),
+        _ => None,
+    }
+}
+
+/// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3), at most eight
+/// digits (a delta of a label of at most 1000 code points below U+0100 is below 2^17, and each
+/// digit but the last divides by at least 10).
+#[inline(always)]
+fn push_integer(mut q: u32, bias: u32, out: &mut Vec<u8>) {
+    // The digits gathered into a word, the first in the lowest byte, written at once.
+    let (mut digits, mut count, mut k) = (0u64, 0u32, BASE);
+    loop {
+        let t = threshold(k, bias);
+        if q < t || count == 7 {
+            break;
+        }
+        // Division by `BASE - t`, by a constant for the two thresholds most met (`T_MIN`
+        // while `k` is at most the bias, `T_MAX` from `bias + T_MAX` on).
+        let (quotient, remainder) = match t {
+            T_MIN => ((q - t) / (BASE - T_MIN), (q - t) % (BASE - T_MIN)),
+            T_MAX => ((q - t) / (BASE - T_MAX), (q - t) % (BASE - T_MAX)),
+            _ => ((q - t) / (BASE - t), (q - t) % (BASE - t)),
+        };
+        digits |= u64::from(digit(t + remainder)) << (8 * count);
+        count += 1;
+        q = quotient;
+        k += BASE;
+    }
+    digits |= u64::from(digit(q)) << (8 * count);
+    // All eight bytes written (one store) and the ones past the last digit taken back.
+    let end = out.len() + count as usize + 1;
+    out.extend_from_slice(&digits.to_le_bytes());
+    out.truncate(end);
+}
+
+/// RFC 3492's bias adaptation (section 6.1).
+fn adapt(delta: u32, points: u32, first: bool) -> u32 {
+    let mut delta = delta / if first { 700 } else { 2 };
+    delta += delta / points;
+    let mut k = 0;
+    while delta > ((BASE - T_MIN) * T_MAX) / 2 {
+        delta /= BASE - T_MIN;
+        k += BASE;
+    }
+    k + (BASE * delta) / (delta + 38)
+}
+
+/// The longest Punycode (after `xn--`) that [`is_canonical_latin1`] decodes: a DNS label is at
+/// most 63 bytes (a longer one goes to `idna`); this keeps the decoder's insertions, each of
+/// which moves the ones after it, to a few thousand steps.
+const MAX_DECODED_INPUT: usize = 63 - 4;
+
+/// Whether `punycode` (an `xn--` label's rest, lower-case letters, digits and hyphens) decodes
+/// (RFC 3492 section 6.2) to a label that has a non-basic code point, all of whose non-basic
+/// code points pass `valid`, and that encodes back to `punycode` itself: then ToASCII of the
+/// label is the label. `false` for anything else (undecodable, decoded to ASCII only or to
+/// other code points, not the encoder's own output, longer than [`MAX_DECODED_INPUT`]);
+/// `scratch` is working space.
+pub(crate) fn is_canonical_latin1(
+    punycode: &[u8],
+    valid: impl Fn(u8) -> bool,
+    scratch: &mut (Vec<NonBasic>, Vec<u8>),
+) -> bool {
+    if punycode.len() > MAX_DECODED_INPUT {
+        return false;
+    }
+    // The basic code points are those before the last delimiter; with none before it, the
+    // delimiter is read as a digit, which it is not.
+    let (basic, deltas) = match punycode.iter().rposition(|&b| b == b'-') {
+        Some(0) => return false,
+        Some(at) => (at, punycode.get(at + 1..).unwrap_or_default()),
+        None => (0, punycode),
+    };
+    // No deltas: the label decodes to ASCII only (UTS #46 section 4, step 4.3: an error).
+    if deltas.is_empty() {
+        return false;
+    }
+    let (inserted, encoded) = scratch;
+    inserted.clear();
+    let Some(()) = decode(basic as u32, deltas, &valid, inserted) else {
+        return false;
+    };
+    let len = (basic + inserted.len()) as u32;
+    inserted.sort_unstable_by_key(|&(_, position)| position);
+    let mut distinct = Distinct::default();
+    for &(c, _) in inserted.iter() {
+        distinct.insert(c);
+    }
+    encoded.clear();
+    encode_deltas(inserted, distinct, basic as u32, len, encoded);
+    encoded.as_slice() == deltas
+}
+
+/// RFC 3492 section 6.2's main loop on `deltas` after `basic` basic code points: each inserted
+/// code point with its final position into `inserted`; `None` if a digit is not one, the input
+/// ends inside an integer, a sum overflows, or a code point is not below U+0100 and `valid`.
+fn decode(
+    basic: u32,
+    deltas: &[u8],
+    valid: &impl Fn(u8) -> bool,
+    inserted: &mut Vec<NonBasic>,
+) -> Option<()> {
+    let (mut n, mut i, mut bias, mut len) = (INITIAL_N, 0u32, INITIAL_BIAS, basic);
+    let mut digits = deltas.iter();
+    while let Some(&first) = digits.next() {
+        let old_i = i;
+        let (mut w, mut k, mut b) = (1u32, BASE, first);
+        loop {
+            let d = value_of(b)?;
+            i = i.checked_add(d.checked_mul(w)?)?;
+            let t = threshold(k, bias);
+            if d < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t)?;
+            k += BASE;
+            b = *digits.next()?;
+        }
+        bias = adapt(i - old_i, len + 1, old_i == 0);
+        n = n.checked_add(i / (len + 1))?;
+        i %= len + 1;
+        let c = u8::try_from(n).ok().filter(|&c| valid(c))?;
+        // The code points inserted before at `i` or after it move one place on.
+        for (_, position) in inserted.iter_mut() {
+            if *position >= i {
+                *position += 1;
+            }
+        }
+        inserted.push((c, i));
+        len += 1;
+        i += 1;
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    /// Every word of up to four letters of ASCII and the valid Latin-1 letters at the edges of
+    /// the set: encoded as `idna` encodes it, and decoded back (or refused when ASCII only).
+    #[test]
+    fn agrees_with_idna_punycode_on_latin1_words() {
+        let alphabet = [
+            'a', 'z', '0', '-', '\u{df}', '\u{e0}', '\u{f6}', '\u{f8}', '\u{ff}',
+        ];
+        let mut words = alloc::vec![String::new()];
+        let mut checked = 0;
+        let mut scratch = (Vec::new(), Vec::new());
+        for _ in 0..4 {
+            words = words
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |c| alloc::format!("{w}{c}")))
+                .collect();
+            for word in &words {
+                let code_points: Vec<u8> = word.chars().map(|c| c as u32 as u8).collect();
+                let non_basic: Vec<NonBasic> = (0u32..)
+                    .zip(&code_points)
+                    .filter(|&(_, &c)| c >= 0x80)
+                    .map(|(position, &c)| (c, position))
+                    .collect();
+                let mut distinct = Distinct::default();
+                non_basic.iter().for_each(|&(c, _)| distinct.insert(c));
+                let len = code_points.len() as u32;
+                let basic = len - non_basic.len() as u32;
+                let mut ours: Vec<u8> = code_points.iter().copied().filter(u8::is_ascii).collect();
+                if basic > 0 && !non_basic.is_empty() {
+                    ours.push(b'-');
+                }
+                let deltas_from = ours.len();
+                encode_deltas(&non_basic, distinct, basic, len, &mut ours);
+                let expected = idna::punycode::encode_str(word).unwrap_or_default();
+                if non_basic.is_empty() {
+                    // RFC 3492 ends an ASCII-only label with the delimiter; the shortcut
+                    // never encodes one.
+                    assert_eq!(alloc::format!("{word}-"), expected);
+                    assert!(!is_canonical_latin1(
+                        expected.as_bytes(),
+                        |_| true,
+                        &mut scratch
+                    ));
+                    continue;
+                }
+                assert_eq!(ours, expected.as_bytes(), "{word:?}");
+                assert!(ours.get(deltas_from..).is_some_and(|d| !d.is_empty()));
+                assert!(
+                    is_canonical_latin1(&ours, |c| c >= 0xDF && c != 0xF7, &mut scratch),
+                    "{word:?}"
+                );
+                // A code point refused by `valid` makes the label one to leave to `idna`.
+                assert!(
+                    !is_canonical_latin1(&ours, |c| c != 0xDF, &mut scratch)
+                        || !word.contains('\u{df}')
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 5000, "{checked}");
+    }
+}
