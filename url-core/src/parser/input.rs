@@ -68,10 +68,12 @@ pub(crate) fn prepare<'i>(
     } else {
         Removed::Unlisted(t)
     };
-    // Removing ASCII bytes from UTF-8 leaves UTF-8, so the conversion always succeeds; its
-    // error arm removes them again through `str`.
-    let cleaned =
-        String::from_utf8(kept).unwrap_or_else(|_| trimmed.replace(['\t', '\n', '\r'], ""));
+    // Removing ASCII bytes from UTF-8 leaves UTF-8, so the conversion always succeeds. Its
+    // error arm is the lossy conversion the host parser links in anyway (`str::replace` with
+    // a set of characters would bring its pattern code into every binary for an arm never
+    // taken).
+    let cleaned = String::from_utf8(kept)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     (Cow::Owned(cleaned), map)
 }
 
