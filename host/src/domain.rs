@@ -26,14 +26,12 @@ const DOMAIN_TO_ASCII: ReportedError = ReportedError {
 /// VerifyDnsLength true; CheckBidi and CheckJoiners true (always, in `idna`);
 /// Transitional_Processing and IgnoreInvalidPunycode false (always, in `idna`).
 fn to_ascii_strict(domain: &str) -> Option<Cow<'_, str>> {
-    Uts46::new()
-        .to_ascii(
-            domain.as_bytes(),
-            AsciiDenyList::STD3,
-            Hyphens::Check,
-            DnsLength::Verify,
-        )
-        .ok()
+    crate::uts46::to_ascii(
+        domain,
+        AsciiDenyList::STD3,
+        Hyphens::Check,
+        DnsLength::Verify,
+    )
 }
 
 /// What a table scan tells about strict ToASCII on an ASCII domain.

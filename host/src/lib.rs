@@ -53,6 +53,7 @@ mod public_suffix;
 mod punycode;
 mod relaxed;
 mod sets;
+mod uts46;
 pub mod valid;
 
 pub use core::net::{Ipv4Addr, Ipv6Addr};

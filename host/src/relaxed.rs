@@ -16,7 +16,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
-use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens};
 
 /// Unicode ToASCII (UTS #46) with the relaxed settings: CheckHyphens, UseSTD3ASCIIRules and
 /// VerifyDnsLength false; the other flags as in the strict run (the domain parser's step 1).
@@ -141,15 +141,13 @@ fn is_plain(label: &[u8]) -> bool {
 /// Transitional_Processing and IgnoreInvalidPunycode false (always, in `idna`). On the whole
 /// domain, in one call.
 pub(crate) fn whole(domain: &str) -> Option<Cow<'_, str>> {
-    Uts46::new()
-        .to_ascii(
-            domain.as_bytes(),
-            AsciiDenyList::EMPTY,
-            Hyphens::Allow,
-            DnsLength::Ignore,
-        )
-        .ok()
-        .filter(|ascii| !has_label_decoding_to_xn(ascii))
+    crate::uts46::to_ascii(
+        domain,
+        AsciiDenyList::EMPTY,
+        Hyphens::Allow,
+        DnsLength::Ignore,
+    )
+    .filter(|ascii| !has_label_decoding_to_xn(ascii))
 }
 
 /// Whether a label of `ascii` (ToASCII's output) is Punycode for a label that itself begins

@@ -1,0 +1,25 @@
+//! The one call into `idna`'s Unicode ToASCII (UTS #46), whichever settings the domain parser
+//! asks for (the strict ones of its step 1, the relaxed ones of its step 4).
+//!
+//! One function, not one per setting: without link-time optimization, each function that calls
+//! `Uts46::new()` and `to_ascii` holds its own copy of the ICU4X data behind them (some 105 KB
+//! of a release binary), so a program that reports validation errors, and so runs both, would
+//! carry two (`docs/weight.md`).
+
+use alloc::borrow::Cow;
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+/// Unicode ToASCII of `domain` with UseSTD3ASCIIRules as `deny` says, CheckHyphens as `hyphens`
+/// and VerifyDnsLength as `dns` say; CheckBidi and CheckJoiners true, Transitional_Processing
+/// and IgnoreInvalidPunycode false (always, in `idna`). `None` on failure.
+#[inline(never)]
+pub(crate) fn to_ascii(
+    domain: &str,
+    deny: AsciiDenyList,
+    hyphens: Hyphens,
+    dns: DnsLength,
+) -> Option<Cow<'_, str>> {
+    Uts46::new()
+        .to_ascii(domain.as_bytes(), deny, hyphens, dns)
+        .ok()
+}
