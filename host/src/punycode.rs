@@ -207,23 +207,25 @@ pub(crate) fn is_canonical_latin1(
         return false;
     };
     let len = (basic + inserted.len()) as u32;
-    // The inserted code points in the order of their positions, as the encoder takes them:
-    // placed in the decoded label (shorter than `punycode`), then read back, so that no sort's
-    // code comes into the binary for a few dozen entries.
-    let mut decoded = [0u8; MAX_DECODED_INPUT];
-    for &(c, position) in inserted.iter() {
-        match decoded.get_mut(position as usize) {
-            Some(slot) => *slot = c,
-            None => return false,
+    // The inserted code points in the order of their positions, as the encoder takes them
+    // (most labels have one): placed in the decoded label (shorter than `punycode`), then read
+    // back, so that no sort's code comes into the binary for a few dozen entries.
+    if inserted.len() > 1 {
+        let mut decoded = [0u8; MAX_DECODED_INPUT];
+        for &(c, position) in inserted.iter() {
+            match decoded.get_mut(position as usize) {
+                Some(slot) => *slot = c,
+                None => return false,
+            }
         }
+        inserted.clear();
+        inserted.extend(
+            (0u32..)
+                .zip(decoded.iter().take(len as usize))
+                .filter(|&(_, &c)| c != 0)
+                .map(|(position, &c)| (c, position)),
+        );
     }
-    inserted.clear();
-    inserted.extend(
-        (0u32..)
-            .zip(decoded)
-            .filter(|&(_, c)| c != 0)
-            .map(|(position, c)| (c, position)),
-    );
     let mut distinct = Distinct::default();
     for &(c, _) in inserted.iter() {
         distinct.insert(c);
