@@ -7,6 +7,7 @@
 //! domains with an `xn--` label go through `idna`.
 
 use crate::ldh::strict_ldh_domain;
+use crate::punycode::has_ace_prefix;
 use crate::relaxed::{to_ascii_relaxed, to_ascii_relaxed_past_latin1};
 use crate::sets::FORBIDDEN_DOMAIN_CODE_POINTS;
 use crate::validation::{ReportedError, ValidationError, ValidationSink};
@@ -335,13 +336,14 @@ pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
     // UTS #46 validity criterion 4 (see `relaxed.rs`): a label of the result that
     // begins with `xn--` was decoded from Punycode (an undecodable one is already an error),
     // and with CheckHyphens false it is an error.
-    let begins_with_xn = |label: &str| {
-        label
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-    };
     match errors {
-        Ok(()) if !result.split('.').any(begins_with_xn) => result,
+        Ok(())
+            if !result
+                .split('.')
+                .any(|label| has_ace_prefix(label.as_bytes())) =>
+        {
+            result
+        }
         _ => Cow::Borrowed(domain),
     }
 }

@@ -31,7 +31,7 @@
 //! compares the domain parser with `idna` itself on every input, and `relaxed.rs`'s tests
 //! compare [`to_ascii`] with it on generated domains.
 
-use crate::punycode::{Distinct, NonBasic, encode_deltas, is_canonical_latin1};
+use crate::punycode::{Distinct, NonBasic, encode_deltas, has_ace_prefix, is_canonical_latin1};
 use alloc::string::String;
 use alloc::vec::Vec;
 use percent::ByteTable;
@@ -147,9 +147,7 @@ fn write_labels(domain: &[u8], out: &mut Vec<u8>) -> Option<()> {
         if label.is_empty() || classes & OTHER != 0 {
             return None;
         }
-        let begins_with_xn = label
-            .get(..4)
-            .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"));
+        let begins_with_xn = has_ace_prefix(label);
         let written = out.len();
         if classes == BASIC {
             // Step 1 lowercases an ASCII label, in one go.

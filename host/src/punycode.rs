@@ -15,6 +15,14 @@ const T_MAX: u32 = 26;
 const INITIAL_N: u32 = 0x80;
 const INITIAL_BIAS: u32 = 72;
 
+/// Whether `label` begins with the ACE prefix `xn--` (UTS #46 section 4, step 4: such a label
+/// is Punycode to decode), ASCII case-insensitively.
+pub(crate) fn has_ace_prefix(label: &[u8]) -> bool {
+    label
+        .get(..4)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
+}
+
 /// A non-basic code point of a label (below U+0100: one byte) and its position in the label,
 /// in code points.
 pub(crate) type NonBasic = (u8, u32);
@@ -277,10 +285,25 @@ fn decode(
     Some(())
 }
 
+/// Every word of one to `longest` code points of `alphabet`, shortest first: inputs for the
+/// tests that compare Punycode and the Latin-1 shortcut with `idna`.
+#[cfg(test)]
+pub(crate) fn words(alphabet: &[char], longest: usize) -> Vec<alloc::string::String> {
+    let mut all = Vec::new();
+    let mut last = alloc::vec![alloc::string::String::new()];
+    for _ in 0..longest {
+        last = last
+            .iter()
+            .flat_map(|w| alphabet.iter().map(move |c| alloc::format!("{w}{c}")))
+            .collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::string::String;
 
     /// Every word of up to four letters of ASCII and the valid Latin-1 letters at the edges of
     /// the set: encoded as `idna` encodes it, and decoded back (or refused when ASCII only).
@@ -289,56 +312,49 @@ mod tests {
         let alphabet = [
             'a', 'z', '0', '-', '\u{df}', '\u{e0}', '\u{f6}', '\u{f8}', '\u{ff}',
         ];
-        let mut words = alloc::vec![String::new()];
         let mut checked = 0;
         let mut scratch = (Vec::new(), Vec::new());
-        for _ in 0..4 {
-            words = words
-                .iter()
-                .flat_map(|w| alphabet.iter().map(move |c| alloc::format!("{w}{c}")))
+        for word in &words(&alphabet, 4) {
+            let code_points: Vec<u8> = word.chars().map(|c| c as u32 as u8).collect();
+            let non_basic: Vec<NonBasic> = (0u32..)
+                .zip(&code_points)
+                .filter(|&(_, &c)| c >= 0x80)
+                .map(|(position, &c)| (c, position))
                 .collect();
-            for word in &words {
-                let code_points: Vec<u8> = word.chars().map(|c| c as u32 as u8).collect();
-                let non_basic: Vec<NonBasic> = (0u32..)
-                    .zip(&code_points)
-                    .filter(|&(_, &c)| c >= 0x80)
-                    .map(|(position, &c)| (c, position))
-                    .collect();
-                let mut distinct = Distinct::default();
-                non_basic.iter().for_each(|&(c, _)| distinct.insert(c));
-                let len = code_points.len() as u32;
-                let basic = len - non_basic.len() as u32;
-                let mut ours: Vec<u8> = code_points.iter().copied().filter(u8::is_ascii).collect();
-                if basic > 0 && !non_basic.is_empty() {
-                    ours.push(b'-');
-                }
-                let deltas_from = ours.len();
-                encode_deltas(&non_basic, distinct, basic, len, &mut ours);
-                let expected = idna::punycode::encode_str(word).unwrap_or_default();
-                if non_basic.is_empty() {
-                    // RFC 3492 ends an ASCII-only label with the delimiter; the shortcut
-                    // never encodes one.
-                    assert_eq!(alloc::format!("{word}-"), expected);
-                    assert!(!is_canonical_latin1(
-                        expected.as_bytes(),
-                        |_| true,
-                        &mut scratch
-                    ));
-                    continue;
-                }
-                assert_eq!(ours, expected.as_bytes(), "{word:?}");
-                assert!(ours.get(deltas_from..).is_some_and(|d| !d.is_empty()));
-                assert!(
-                    is_canonical_latin1(&ours, |c| c >= 0xDF && c != 0xF7, &mut scratch),
-                    "{word:?}"
-                );
-                // A code point refused by `valid` makes the label one to leave to `idna`.
-                assert!(
-                    !is_canonical_latin1(&ours, |c| c != 0xDF, &mut scratch)
-                        || !word.contains('\u{df}')
-                );
-                checked += 1;
+            let mut distinct = Distinct::default();
+            non_basic.iter().for_each(|&(c, _)| distinct.insert(c));
+            let len = code_points.len() as u32;
+            let basic = len - non_basic.len() as u32;
+            let mut ours: Vec<u8> = code_points.iter().copied().filter(u8::is_ascii).collect();
+            if basic > 0 && !non_basic.is_empty() {
+                ours.push(b'-');
             }
+            let deltas_from = ours.len();
+            encode_deltas(&non_basic, distinct, basic, len, &mut ours);
+            let expected = idna::punycode::encode_str(word).unwrap_or_default();
+            if non_basic.is_empty() {
+                // RFC 3492 ends an ASCII-only label with the delimiter; the shortcut
+                // never encodes one.
+                assert_eq!(alloc::format!("{word}-"), expected);
+                assert!(!is_canonical_latin1(
+                    expected.as_bytes(),
+                    |_| true,
+                    &mut scratch
+                ));
+                continue;
+            }
+            assert_eq!(ours, expected.as_bytes(), "{word:?}");
+            assert!(ours.get(deltas_from..).is_some_and(|d| !d.is_empty()));
+            assert!(
+                is_canonical_latin1(&ours, |c| c >= 0xDF && c != 0xF7, &mut scratch),
+                "{word:?}"
+            );
+            // A code point refused by `valid` makes the label one to leave to `idna`.
+            assert!(
+                !is_canonical_latin1(&ours, |c| c != 0xDF, &mut scratch)
+                    || !word.contains('\u{df}')
+            );
+            checked += 1;
         }
         assert!(checked > 5000, "{checked}");
     }

@@ -13,6 +13,7 @@
 //! to more than one (a full stop that maps to `.`) or a label is empty, the whole domain goes
 //! to `idna` instead.
 
+use crate::punycode::has_ace_prefix;
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -128,9 +129,7 @@ const MIN_PLAIN_BYTES: usize = 6;
 fn is_plain(label: &[u8]) -> bool {
     label.first().is_some_and(u8::is_ascii_alphabetic)
         && label.last() != Some(&b'-')
-        && !label
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        && !has_ace_prefix(label)
         && label
             .iter()
             .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
@@ -169,13 +168,13 @@ fn has_label_decoding_to_xn(ascii: &str) -> bool {
     if !ascii.as_bytes().windows(6).any(|w| w == b"--xn--") {
         return false;
     }
-    ascii.split('.').any(|label| match label.get(..4) {
-        Some(prefix) if prefix.eq_ignore_ascii_case("xn--") => label
-            .get(4..)
-            .filter(|punycode| punycode.starts_with("xn--"))
-            .and_then(idna::punycode::decode_to_string)
-            .is_some_and(|decoded| decoded.starts_with("xn--")),
-        _ => false,
+    ascii.split('.').any(|label| {
+        has_ace_prefix(label.as_bytes())
+            && label
+                .get(4..)
+                .filter(|punycode| punycode.starts_with("xn--"))
+                .and_then(idna::punycode::decode_to_string)
+                .is_some_and(|decoded| decoded.starts_with("xn--"))
     })
 }
 
@@ -204,17 +203,8 @@ mod tests {
         // Every string of up to five letters of an alphabet that spells `xn--` in both cases
         // beside non-ASCII code points, Punycode-encoded, as a label and beside another.
         let alphabet = ['x', 'n', '-', 'X', 'a', '\u{e9}', '\u{4e2d}'];
-        let mut words = alloc::vec![alloc::string::String::new()];
-        let mut all = Vec::new();
-        for _ in 0..5 {
-            words = words
-                .iter()
-                .flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}")))
-                .collect();
-            all.extend(words.iter().cloned());
-        }
         let mut decoding_to_xn = 0;
-        for word in &all {
+        for word in &crate::punycode::words(&alphabet, 5) {
             let Some(punycode) = idna::punycode::encode_str(word) else {
                 continue;
             };
@@ -328,28 +318,21 @@ mod tests {
             'a', '-', 'x', 'n', '9', '\u{df}', '\u{e9}', '\u{c9}', '\u{f7}', '\u{ff}', '\u{d7}',
             '\u{b5}', '\u{100}', '\u{5d0}',
         ];
-        let mut words = alloc::vec![String::new()];
-        for _ in 0..3 {
-            words = words
-                .iter()
-                .flat_map(|w| alphabet.iter().map(move |c| alloc::format!("{w}{c}")))
-                .collect();
-            for word in &words {
-                let Some(p) = idna::punycode::encode_str(word) else {
-                    continue;
-                };
-                let upper = p.to_ascii_uppercase();
-                let short = p.get(..p.len().saturating_sub(1)).unwrap_or_default();
-                inputs.extend([
-                    alloc::format!("xn--{p}"),
-                    alloc::format!("XN--{upper}.b\u{fc}cher"),
-                    alloc::format!("a.xn--{short}"),
-                    alloc::format!("xn--{p}a.\u{e9}"),
-                    alloc::format!("xn--{p}9"),
-                    alloc::format!("xn--{p}-"),
-                    alloc::format!("xn--xn--{p}.a"),
-                ]);
-            }
+        for word in &crate::punycode::words(&alphabet, 3) {
+            let Some(p) = idna::punycode::encode_str(word) else {
+                continue;
+            };
+            let upper = p.to_ascii_uppercase();
+            let short = p.get(..p.len().saturating_sub(1)).unwrap_or_default();
+            inputs.extend([
+                alloc::format!("xn--{p}"),
+                alloc::format!("XN--{upper}.b\u{fc}cher"),
+                alloc::format!("a.xn--{short}"),
+                alloc::format!("xn--{p}a.\u{e9}"),
+                alloc::format!("xn--{p}9"),
+                alloc::format!("xn--{p}-"),
+                alloc::format!("xn--xn--{p}.a"),
+            ]);
         }
         for label in [
             "xn--",
