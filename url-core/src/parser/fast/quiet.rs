@@ -22,10 +22,8 @@
 //! reported errors with the general path.
 
 use super::{build, recognize};
-use crate::scheme::SchemeType;
 use crate::url::UrlRecord;
 use alloc::string::String;
-use host::HostKind;
 
 /// The validation error types the general path can report on an input the (non-listening)
 /// fast path takes: what the quiet fast path's own checks must exclude. `tests/fast_path.rs`
@@ -48,16 +46,10 @@ pub(crate) fn parse_normal_quiet(input: &str, buffer: Option<&mut String>) -> Op
     // alphanumeric, `+`, `-` or `.`; there are no credentials; the port is digits; a domain of
     // anything but letters, digits, hyphens and dots fails strict domain to ASCII
     // (UseSTD3ASCIIRules), which that scan also checks; an IPv4 host is digits and dots.)
+    // The host parser reports nothing either: `recognize::<true>` takes special URLs only,
+    // whose host is a domain that passed strict domain to ASCII's checks (an `xn--` label is
+    // the general path's), an IPv4 address in serialized form, or a `file:` URL's empty host
+    // (`special` in `mod.rs`).
     let layout = recognize::<true>(input)?;
-    // The host is decided before the record is built, so that a refusal builds nothing and
-    // an acceptance moves the record once.
-    match layout.host {
-        // The domain parser reports nothing: `recognize::<true>` has run strict domain to
-        // ASCII's checks on the host (an `xn--` label is the general path's).
-        Some((HostKind::Domain | HostKind::Ipv4, ..)) => {}
-        // `file:///…`: the file host state's empty host.
-        Some((HostKind::Empty, ..)) if layout.scheme_type == SchemeType::File => {}
-        _ => return None,
-    }
     build(input, layout, buffer)
 }

@@ -276,56 +276,67 @@ pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
     }
 }
 
-/// Whether the host `bytes[from..end]` (ASCII letters, digits, `-` and `.`, as the quiet host
-/// scan leaves it) passes strict domain to ASCII's checks on its labels, decided on the
-/// [`WINDOW`] bytes at `from` from where its `-` and `.` are, for all labels at once: `true`
-/// when it is 8 to 32 bytes long, has no empty label and none that CheckHyphens refuses or that
-/// may be Punycode. `false` decides nothing: the caller asks `host::strict_ldh_domain`, the
-/// general step this replaces. (UseSTD3ASCIIRules is already checked by the scan;
-/// VerifyDnsLength: no empty label, and a label or domain of at most 32 bytes is under 63 and
-/// 253; CheckHyphens: no `-` first or last in a label, none in its third and fourth place,
-/// which also leaves out `xn--`.) The parse fuzz target and `tests/fast_path.rs` compare the
-/// quiet fast path's records and reports with the general path's.
+/// [`plain_host_end`] for the quiet fast path, with the `-` and the `.` bytes
+/// ([`BlockMarks::hyphens`], [`BlockMarks::dots`]) among the [`WINDOW`] bytes at `from`, for
+/// [`strict_ldh_window`]: marked on the blocks that the host scan reads there, at once, so
+/// that they are loaded and placed once; `None` for input shorter than one block.
 #[inline(always)]
-pub(in crate::parser) fn strict_ldh_window(bytes: &[u8], from: usize, end: usize) -> bool {
-    let len = end.wrapping_sub(from);
-    // Under eight bytes `host::strict_ldh_domain` decides with one word and no loop, for less
-    // than the window costs (most `file:` hosts: `lib`, `test`; few web hosts are that short).
-    if !(8..=WINDOW).contains(&len) {
+pub(in crate::parser) fn ldh_host_end(bytes: &[u8], from: usize) -> (usize, Option<LabelMarks>) {
+    let window = |marks| window_marks(bytes, from, marks);
+    let (Some(host), Some(hyphens), Some(dots)) = (
+        window(Native::host),
+        window(Native::hyphens),
+        window(Native::dots),
+    ) else {
+        return (plain_host_end(bytes, from), None);
+    };
+    let labels = Some(LabelMarks { hyphens, dots });
+    // `plain_host_end`'s decision on its window, which holds most hosts.
+    if host != 0 {
+        (from + host.trailing_zeros() as usize, labels)
+    } else if bytes.len() - from <= WINDOW {
+        (bytes.len(), labels)
+    } else {
+        (plain_host_end(bytes, from), labels)
+    }
+}
+
+/// The `-` and the `.` bytes among the [`WINDOW`] bytes at a host's start (byte `from + k` in
+/// bit `k`), from [`ldh_host_end`].
+#[derive(Clone, Copy)]
+pub(in crate::parser) struct LabelMarks {
+    pub(in crate::parser) hyphens: u32,
+    pub(in crate::parser) dots: u32,
+}
+
+/// Whether a host of `len` bytes (ASCII letters, digits, `-` and `.`, as the quiet host scan
+/// leaves it) whose `-` and `.` bytes are `labels` passes strict domain to ASCII's checks on
+/// its labels, for all labels at once: `true` when it is 1 to [`WINDOW`] bytes long, has no
+/// empty label and none that CheckHyphens refuses or that may be Punycode. `false` decides
+/// nothing: the caller asks `host::strict_ldh_domain`, the general step this replaces.
+/// (UseSTD3ASCIIRules is already checked by the scan; VerifyDnsLength: no empty label, and a
+/// label or domain of at most 32 bytes is under 63 and 253; CheckHyphens: no `-` first or last
+/// in a label, none in its third and fourth place, which also leaves out `xn--`.) Bits at
+/// `len` and above are not read: the byte at `len` ends the host (`/`, `?`, `#`, `:`, or the
+/// input's end), neither `-` nor `.`, so no shift brings a mark from there into the host. The
+/// parse fuzz target, `tests/fast_path.rs` and `fast/tests.rs` compare it with the general
+/// path.
+#[inline(always)]
+pub(in crate::parser) fn strict_ldh_window(labels: LabelMarks, len: usize) -> bool {
+    if !(1..=WINDOW).contains(&len) {
         return false;
     }
-    // `window_marks` twice, on blocks fetched once.
-    let Some(last) = bytes.len().checked_sub(16) else {
-        return false;
-    };
-    let (first_at, second_at) = (from.min(last), (from + 16).min(last));
-    let (Some(first), Some(second)) = (
-        bytes.get(first_at..first_at + 16),
-        bytes.get(second_at..second_at + 16),
-    ) else {
-        return false;
-    };
-    let (Ok(first), Ok(second)) = (<&[u8; 16]>::try_from(first), <&[u8; 16]>::try_from(second))
-    else {
-        return false;
-    };
-    let place = |marks: fn(&[u8; 16]) -> u32| {
-        let placed = u64::from(marks(first)) << (first_at + 16 - from)
-            | u64::from(marks(second)) << (second_at + 16 - from);
-        (placed >> 16) as u32
-    };
-    let (hyphens, dots) = (place(Native::hyphens), place(Native::dots));
-    // Byte `from + k` in bit `k`, the host's bits only.
-    let host = ((1u64 << len) - 1) as u32;
-    let (hyphens, dots) = (hyphens & host, dots & host);
-    // The first and the last byte of each label.
-    let starts = (1 | dots << 1) & host;
-    let ends = (1 << (len - 1) | dots >> 1) & host;
-    // A `.` that starts or ends a label: the label before or after it is empty.
-    let empty_label = dots & (starts | ends);
-    // A `-` first or last in a label, or in its third place with another after it.
-    let refused = hyphens & (starts | ends | (hyphens >> 1) & (starts << 2));
-    empty_label | refused == 0
+    let LabelMarks { hyphens, dots } = labels;
+    // The host's first and last byte: no label may start or end with `.` (an empty label) or
+    // `-` (CheckHyphens).
+    let edges = 1 | 1 << (len - 1);
+    // A `-` or `.` next to a `.`: an empty label, or a `-` first or last in a label.
+    let beside_dot = dots << 1 | dots >> 1;
+    // `--` in a label's third and fourth place (after the host's start or a `.`).
+    let third = (hyphens & hyphens >> 1) & (4 | dots << 3);
+    let refused = (hyphens | dots) & (edges | beside_dot) | third;
+    // The host's bits only.
+    refused & (u32::MAX >> (WINDOW - len)) == 0
 }
 
 /// The length of [`window_marks`]' window.
