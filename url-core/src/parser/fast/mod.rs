@@ -32,7 +32,7 @@ use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 use classify::{
     HOST_STOP, OPAQUE_HOST_STOP, OPAQUE_PATH_STOP, STOP, UNITS_STOP, UNITS_UPPER_HOST, UPPER_HOST,
-    UPPER_HOST_STOP, ldh_host_end, plain_host_end, scan, scan_in, strict_ldh_window,
+    UPPER_HOST_STOP, label_marks, plain_host_end, scan, scan_in, strict_ldh_window,
 };
 use host::HostKind;
 
@@ -198,21 +198,13 @@ fn special<const UNITS: bool>(
     // With `UNITS`, the scan also stops at anything but an ASCII letter, digit, hyphen or dot:
     // UseSTD3ASCIIRules, which strict domain to ASCII (spec 3.3, step 1) would report.
     let (mut table, mut class) = (if UNITS { &UNITS_STOP } else { &STOP }, HOST_STOP);
-    // With `UNITS`, the host's `-` and `.` bytes, for strict domain to ASCII's checks below.
-    let mut labels = None;
     let host_end = if bytes.get(host_start) == Some(&b'/') {
         // The empty host of "file:///": nothing to scan.
         host_start
     } else {
         // Lower-case letters, digits, `-` and `.` stop none of the host scans (with `UNITS`
         // neither): passed without table loads, sixteen at a time.
-        i = if UNITS {
-            let (end, marks) = ldh_host_end(bytes, i);
-            labels = marks;
-            end
-        } else {
-            plain_host_end(bytes, i)
-        };
+        i = plain_host_end(bytes, i);
         // At each stop: the byte decides, then the scan goes on from the next one. A byte that
         // is no stop (in input shorter than the sixteen bytes `plain_host_end` looks at) is
         // only scanned past.
@@ -257,11 +249,11 @@ fn special<const UNITS: bool>(
         // The host parser, steps 4 to 8 on ASCII without "%": the domain ASCII-lowercased.
         // With `UNITS`: the rest of strict domain to ASCII's checks (step 5's), on the labels
         // (an `xn--` label, whose checks apply to its decoded form, is the general path's).
-        // (An IPv4 host in serialized form passes them.) Most hosts are decided from the
-        // marks of the window that the host scan read (`strict_ldh_window`), the others label
-        // by label.
+        // (An IPv4 host in serialized form passes them.) Most hosts are decided at once from
+        // where their `-` and `.` bytes are (`strict_ldh_window`), the others label by label.
         if UNITS
-            && !labels.is_some_and(|labels| strict_ldh_window(labels, host.len()))
+            && !label_marks(bytes, host_start, host.len())
+                .is_some_and(|labels| strict_ldh_window(labels, host.len()))
             && host::strict_ldh_domain(host) != Some(true)
         {
             return None;

@@ -276,33 +276,41 @@ pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
     }
 }
 
-/// [`plain_host_end`] for the quiet fast path, with the `-` and the `.` bytes
-/// ([`BlockMarks::hyphens`], [`BlockMarks::dots`]) among the [`WINDOW`] bytes at `from`, for
-/// [`strict_ldh_window`]: marked on the blocks that the host scan reads there, at once, so
-/// that they are loaded and placed once; `None` for input shorter than one block.
+/// The `-` and the `.` bytes ([`BlockMarks::hyphens`], [`BlockMarks::dots`]) of the host
+/// `bytes[from..from + len]` found by the quiet host scan, for [`strict_ldh_window`]: most
+/// hosts lie in the block at `from` (up to sixteen bytes) or the two from there, whose marks
+/// need no placing; the others in the [`WINDOW`] at `from` (`window_marks`). `None` for a host
+/// longer than the window or input shorter than one block.
 #[inline(always)]
-pub(in crate::parser) fn ldh_host_end(bytes: &[u8], from: usize) -> (usize, Option<LabelMarks>) {
-    let window = |marks| window_marks(bytes, from, marks);
-    let (Some(host), Some(hyphens), Some(dots)) = (
-        window(Native::host),
-        window(Native::hyphens),
-        window(Native::dots),
-    ) else {
-        return (plain_host_end(bytes, from), None);
+pub(in crate::parser) fn label_marks(bytes: &[u8], from: usize, len: usize) -> Option<LabelMarks> {
+    let block = |at: usize| {
+        bytes
+            .get(at..at + 16)
+            .and_then(|c| <&[u8; 16]>::try_from(c).ok())
     };
-    let labels = Some(LabelMarks { hyphens, dots });
-    // `plain_host_end`'s decision on its window, which holds most hosts.
-    if host != 0 {
-        (from + host.trailing_zeros() as usize, labels)
-    } else if bytes.len() - from <= WINDOW {
-        (bytes.len(), labels)
-    } else {
-        (plain_host_end(bytes, from), labels)
+    let marks = |block: &[u8; 16]| LabelMarks {
+        hyphens: Native::hyphens(block),
+        dots: Native::dots(block),
+    };
+    match (block(from), block(from + 16)) {
+        (Some(first), _) if len <= 16 => Some(marks(first)),
+        (Some(first), Some(second)) if len <= WINDOW => {
+            let (first, second) = (marks(first), marks(second));
+            Some(LabelMarks {
+                hyphens: first.hyphens | second.hyphens << 16,
+                dots: first.dots | second.dots << 16,
+            })
+        }
+        _ if len <= WINDOW => Some(LabelMarks {
+            hyphens: window_marks(bytes, from, Native::hyphens)?,
+            dots: window_marks(bytes, from, Native::dots)?,
+        }),
+        _ => None,
     }
 }
 
 /// The `-` and the `.` bytes among the [`WINDOW`] bytes at a host's start (byte `from + k` in
-/// bit `k`), from [`ldh_host_end`].
+/// bit `k`), from [`label_marks`].
 #[derive(Clone, Copy)]
 pub(in crate::parser) struct LabelMarks {
     pub(in crate::parser) hyphens: u32,
@@ -317,26 +325,29 @@ pub(in crate::parser) struct LabelMarks {
 /// (UseSTD3ASCIIRules is already checked by the scan; VerifyDnsLength: no empty label, and a
 /// label or domain of at most 32 bytes is under 63 and 253; CheckHyphens: no `-` first or last
 /// in a label, none in its third and fourth place, which also leaves out `xn--`.) Bits at
-/// `len` and above are not read: the byte at `len` ends the host (`/`, `?`, `#`, `:`, or the
-/// input's end), neither `-` nor `.`, so no shift brings a mark from there into the host. The
-/// parse fuzz target, `tests/fast_path.rs` and `fast/tests.rs` compare it with the general
+/// `len` and above are not read. The parse fuzz target, `tests/fast_path.rs` and `fast/tests.rs` compare it with the general
 /// path.
 #[inline(always)]
 pub(in crate::parser) fn strict_ldh_window(labels: LabelMarks, len: usize) -> bool {
     if !(1..=WINDOW).contains(&len) {
         return false;
     }
-    let LabelMarks { hyphens, dots } = labels;
+    // The host's bits only.
+    let host = u32::MAX >> (WINDOW - len);
+    let (hyphens, dots) = (labels.hyphens & host, labels.dots & host);
     // The host's first and last byte: no label may start or end with `.` (an empty label) or
     // `-` (CheckHyphens).
     let edges = 1 | 1 << (len - 1);
+    // Most hosts have no `-`: then only an empty label is refused, a `.` first, last or after
+    // another.
+    if hyphens == 0 {
+        return dots & (edges | dots << 1) == 0;
+    }
     // A `-` or `.` next to a `.`: an empty label, or a `-` first or last in a label.
     let beside_dot = dots << 1 | dots >> 1;
     // `--` in a label's third and fourth place (after the host's start or a `.`).
     let third = (hyphens & hyphens >> 1) & (4 | dots << 3);
-    let refused = (hyphens | dots) & (edges | beside_dot) | third;
-    // The host's bits only.
-    refused & (u32::MAX >> (WINDOW - len)) == 0
+    (hyphens | dots) & (edges | beside_dot) | third == 0
 }
 
 /// The length of [`window_marks`]' window.
