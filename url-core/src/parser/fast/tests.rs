@@ -250,7 +250,7 @@ fn strict_ldh_window_is_strict_domain_to_asciis_label_checks_up_to_the_window() 
     // mix, at the start of inputs whose rest (past the `/` that ends the host) holds `-` and
     // `.` too, so that marks past the host's end are in its blocks: the verdict is
     // `host::strict_ldh_domain`'s, the general step it replaces, for every host the marks
-    // cover, in one block, two, or the window at the input's end.
+    // cover: in one block, in two, or in the input's last sixteen bytes.
     let check = |host: &[u8]| {
         for tail in [
             &b"/"[..],

@@ -277,36 +277,45 @@ pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
 }
 
 /// The `-` and the `.` bytes ([`BlockMarks::hyphens`], [`BlockMarks::dots`]) of the host
-/// `bytes[from..from + len]` found by the quiet host scan, for [`strict_ldh_window`]: most
-/// hosts lie in the block at `from` (up to sixteen bytes) or the two from there, whose marks
-/// need no placing; the others in the [`WINDOW`] at `from` (`window_marks`). `None` for a host
-/// longer than the window or input shorter than one block.
+/// `bytes[from..from + len]` found by the quiet host scan, for [`strict_ldh_window`]: those of
+/// the block at `from` (most hosts are at most sixteen bytes long), and for a longer host those
+/// of the next block or, where that would pass the input's end, of the input's last sixteen
+/// bytes, shifted into place. Byte `from + k` is in bit `k`; bits past the host may hold the
+/// marks of bytes after it. `None` for a host longer than [`WINDOW`], or input shorter than
+/// one block.
 #[inline(always)]
 pub(in crate::parser) fn label_marks(bytes: &[u8], from: usize, len: usize) -> Option<LabelMarks> {
     let block = |at: usize| {
-        bytes
+        let block = bytes
             .get(at..at + 16)
-            .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+            .and_then(|c| <&[u8; 16]>::try_from(c).ok())?;
+        Some((Native::hyphens(block), Native::dots(block)))
     };
-    let marks = |block: &[u8; 16]| LabelMarks {
-        hyphens: Native::hyphens(block),
-        dots: Native::dots(block),
-    };
-    match (block(from), block(from + 16)) {
-        (Some(first), _) if len <= 16 => Some(marks(first)),
-        (Some(first), Some(second)) if len <= WINDOW => {
-            let (first, second) = (marks(first), marks(second));
-            Some(LabelMarks {
-                hyphens: first.hyphens | second.hyphens << 16,
-                dots: first.dots | second.dots << 16,
-            })
-        }
-        _ if len <= WINDOW => Some(LabelMarks {
-            hyphens: window_marks(bytes, from, Native::hyphens)?,
-            dots: window_marks(bytes, from, Native::dots)?,
-        }),
-        _ => None,
+    let last = bytes.len().checked_sub(16)?;
+    if from > last {
+        // The host ends in the input's last sixteen bytes: theirs, the bytes before `from`
+        // shifted out.
+        let (hyphens, dots) = block(last)?;
+        let shift = from - last;
+        return Some(LabelMarks {
+            hyphens: hyphens >> shift,
+            dots: dots >> shift,
+        });
     }
+    let (hyphens, dots) = block(from)?;
+    if len <= 16 {
+        return Some(LabelMarks { hyphens, dots });
+    }
+    if len > WINDOW {
+        return None;
+    }
+    let at = (from + 16).min(last);
+    let (more_hyphens, more_dots) = block(at)?;
+    let shift = at - from;
+    Some(LabelMarks {
+        hyphens: hyphens | more_hyphens << shift,
+        dots: dots | more_dots << shift,
+    })
 }
 
 /// The `-` and the `.` bytes among the [`WINDOW`] bytes at a host's start (byte `from + k` in
