@@ -123,7 +123,10 @@ struct Layout {
 /// `None` to run the general path (which is then the one to decide, including failures).
 /// The input's length must fit in a `u32`. The serialization is written into `buffer`'s
 /// allocation if it has one (`super::reuse`), which is left to the general path otherwise.
-#[inline]
+// `#[inline(always)]`: in `UrlRecord::parse`, whose record it then writes in place; left to
+// the inliner's heuristics it was sometimes kept out of line, a call and a copy of the
+// record more per URL.
+#[inline(always)]
 pub(crate) fn parse_normal(input: &str, buffer: Option<&mut String>) -> Option<UrlRecord> {
     recognize::<false>(input).and_then(|layout| build(input, layout, buffer))
 }
