@@ -341,21 +341,24 @@ pub(in crate::parser) fn strict_ldh_window(labels: LabelMarks, len: usize) -> bo
     if !(1..=WINDOW).contains(&len) {
         return false;
     }
-    // The host's bits only.
-    let host = u32::MAX >> (WINDOW - len);
-    let (hyphens, dots) = (labels.hyphens & host, labels.dots & host);
-    // The host's first and last byte: no label may start or end with `.` (an empty label) or
-    // `-` (CheckHyphens).
-    let edges = 1 | 1 << (len - 1);
+    // The host's byte `k` in bit `k + up`: its last byte in the top bit, the marks of the
+    // bytes after it shifted out.
+    let up = WINDOW - len;
+    let (hyphens, dots) = (labels.hyphens << up, labels.dots << up);
+    const LAST: u32 = 1 << (WINDOW - 1);
     // Most hosts have no `-`: then only an empty label is refused, a `.` first, last or after
     // another.
     if hyphens == 0 {
-        return dots & (edges | dots << 1) == 0;
+        return labels.dots & 1 | dots & (LAST | dots << 1) == 0;
     }
+    // The host's first and last byte: no label may start or end with `.` (an empty label) or
+    // `-` (CheckHyphens).
+    let first = 1 << up;
+    let edges = first | LAST;
     // A `-` or `.` next to a `.`: an empty label, or a `-` first or last in a label.
     let beside_dot = dots << 1 | dots >> 1;
     // `--` in a label's third and fourth place (after the host's start or a `.`).
-    let third = (hyphens & hyphens >> 1) & (4 | dots << 3);
+    let third = (hyphens & hyphens >> 1) & (first << 2 | dots << 3);
     (hyphens | dots) & (edges | beside_dot) | third == 0
 }
 
