@@ -31,7 +31,7 @@ pub(in crate::parser::fast) trait BlockMarks {
     /// The bytes that [`may_stop_query_or_fragment`].
     fn query_fragment(block: &[u8; 16]) -> u32;
     /// The `-` bytes: with [`BlockMarks::dots`], strict domain to ASCII's checks on a host's
-    /// labels in one decision (`fast/mod.rs`, `strict_ldh_window`).
+    /// labels in one decision (`label_marks` and `strict_ldh_window` in `classify/mod.rs`).
     fn hyphens(block: &[u8; 16]) -> u32;
     /// The `.` bytes.
     fn dots(block: &[u8; 16]) -> u32;
