@@ -123,9 +123,9 @@ struct Layout {
 /// `None` to run the general path (which is then the one to decide, including failures).
 /// The input's length must fit in a `u32`. The serialization is written into `buffer`'s
 /// allocation if it has one (`super::reuse`), which is left to the general path otherwise.
-// `#[inline(always)]`: in `UrlRecord::parse`, whose record it then writes in place; left to
-// the inliner's heuristics it was sometimes kept out of line, a call and a copy of the
-// record more per URL.
+// `#[inline(always)]`: in `UrlRecord::parse`, whose record it then writes in place. Left to
+// the inliner's heuristics, which unrelated code in the crate sways, it may be kept out of
+// line: a call and a copy of the record more per URL.
 #[inline(always)]
 pub(crate) fn parse_normal(input: &str, buffer: Option<&mut String>) -> Option<UrlRecord> {
     recognize::<false>(input).and_then(|layout| build(input, layout, buffer))
@@ -250,7 +250,7 @@ fn special<const UNITS: bool>(
         HostKind::Ipv4
     } else {
         // The host parser, steps 4 to 8 on ASCII without "%": the domain ASCII-lowercased.
-        // With `UNITS`: the rest of strict domain to ASCII's checks (step 5's), on the labels
+        // With `UNITS`: the rest of strict domain to ASCII's checks (spec 3.3, step 1), on the labels
         // (an `xn--` label, whose checks apply to its decoded form, is the general path's).
         // (An IPv4 host in serialized form passes them.) Most hosts are decided at once from
         // where their `-` and `.` bytes are (`strict_ldh_window`), the others label by label.
