@@ -250,10 +250,11 @@ fn special<const UNITS: bool>(
         HostKind::Ipv4
     } else {
         // The host parser, steps 4 to 8 on ASCII without "%": the domain ASCII-lowercased.
-        // With `UNITS`: the rest of strict domain to ASCII's checks (spec 3.3, step 1), on the labels
-        // (an `xn--` label, whose checks apply to its decoded form, is the general path's).
-        // (An IPv4 host in serialized form passes them.) Most hosts are decided at once from
-        // where their `-` and `.` bytes are (`strict_ldh_window`), the others label by label.
+        // With `UNITS`: the rest of strict domain to ASCII's checks (spec 3.3, step 1), on the
+        // labels (an `xn--` label, whose checks apply to its decoded form, is the general
+        // path's). (An IPv4 host in serialized form passes them.) Most hosts are decided at
+        // once from where their `-` and `.` bytes are (`strict_ldh_window`), the others label
+        // by label.
         if UNITS
             && !label_marks(bytes, host_start, host.len())
                 .is_some_and(|labels| strict_ldh_window(labels, host.len()))
