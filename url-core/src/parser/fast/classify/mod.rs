@@ -334,8 +334,8 @@ pub(in crate::parser) struct LabelMarks {
 /// (UseSTD3ASCIIRules is already checked by the scan; VerifyDnsLength: no empty label, and a
 /// label or domain of at most 32 bytes is under 63 and 253; CheckHyphens: no `-` first or last
 /// in a label, none in its third and fourth place, which also leaves out `xn--`.) Bits at
-/// `len` and above are not read. The parse fuzz target, `tests/fast_path.rs` and `fast/tests.rs` compare it with the general
-/// path.
+/// `len` and above are not read. The parse fuzz target, `tests/fast_path.rs` and
+/// `fast/tests.rs` compare it with the general path.
 #[inline(always)]
 pub(in crate::parser) fn strict_ldh_window(labels: LabelMarks, len: usize) -> bool {
     if !(1..=WINDOW).contains(&len) {
