@@ -31,7 +31,9 @@
 //! compares the domain parser with `idna` itself on every input, and `relaxed.rs`'s tests
 //! compare [`to_ascii`] with it on generated domains.
 
-use crate::punycode::{Distinct, NonBasic, encode_deltas, has_ace_prefix, is_canonical_latin1};
+use crate::punycode::{
+    Distinct, NonBasic, encode_deltas, has_ace_prefix, is_canonical_latin1, single_delta_digits,
+};
 use alloc::string::String;
 use alloc::vec::Vec;
 use percent::ByteTable;
@@ -40,27 +42,16 @@ use percent::ByteTable;
 /// after ICU): a longer one is an error there, which this leaves to it.
 const PUNYCODE_MAX_INPUT: u32 = 1000;
 
-/// Byte classes of a label: an ASCII letter, digit or `-` (basic: valid, or an upper-case
-/// letter mapped to lower case).
-const BASIC: u8 = 1;
-/// 0xC3, the first byte of U+00C0 to U+00FF, and the continuation bytes (in a domain of these
-/// classes, each follows a 0xC3).
-const LATIN1: u8 = 2;
-/// The label separator.
-const DOT: u8 = 4;
-/// Any other byte: the domain is left to `idna`.
-const OTHER: u8 = 8;
-const CLASS: ByteTable = {
+/// Step 1 (Map) on a basic byte: an ASCII letter, digit or `-` as mapped (an upper-case
+/// letter to lower case); 0 for every other byte (`.`, the bytes of non-ASCII code points and
+/// the ASCII the shortcut does not take).
+const MAPPED: ByteTable = {
     let mut table = ByteTable::EMPTY;
     let mut b = 0u8;
     loop {
-        let class = match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' => BASIC,
-            0xC3 | 0x80..=0xBF => LATIN1,
-            b'.' => DOT,
-            _ => OTHER,
-        };
-        table = table.with(b, class);
+        if b.is_ascii_alphanumeric() || b == b'-' {
+            table = table.with(b, b.to_ascii_lowercase());
+        }
         if b == u8::MAX {
             break table;
         }
@@ -68,10 +59,25 @@ const CLASS: ByteTable = {
     }
 };
 
+/// Room past the output's end for the longest single write (eight digits at once).
+const SLACK: usize = 16;
+
 /// Whether the code point `c` (U+0080 to U+00FF) is valid in UTS #46 (U+00DF to U+00FF but
 /// U+00F7), as a decoded `xn--` label's code points must be.
 fn is_valid_latin1(c: u8) -> bool {
     c >= 0xDF && c != 0xF7
+}
+
+/// Step 1 (Map) on U+00C0 to U+00FF, given by the second byte of their UTF-8 (after 0xC3, it
+/// is the code point less 0x40): valid ones as they are, U+00C0 to U+00DE but U+00D7 to the
+/// code point 0x20 above; `None` for U+00D7, U+00F7 and for a byte that is no such second byte.
+#[inline(always)]
+fn mapped_latin1(second: u8) -> Option<u8> {
+    match second.wrapping_add(0x40) {
+        c @ (0xDF..=0xF6 | 0xF8..=0xFF) => Some(c),
+        c @ (0xC0..=0xD6 | 0xD8..=0xDE) => Some(c + 0x20),
+        _ => None,
+    }
 }
 
 /// Relaxed ToASCII of `domain` (UTS #46 Processing steps 1 to 4 and ToASCII step 2, see the
@@ -88,22 +94,17 @@ pub(crate) fn to_ascii(domain: &str) -> Option<String> {
 /// digits, `-` and `.`).
 pub(crate) fn to_ascii_into(domain: &str, out: &mut String) -> bool {
     let start = out.len();
-    // Written as bytes (every one ASCII) and checked back into a string once.
+    // Written as bytes (every one ASCII) into room made ahead, and checked back into a string
+    // once. Punycode of a Latin-1 label is mostly under twice its UTF-8 (`bücher`, 7 bytes:
+    // `xn--bcher-kva`); more room is made when a label needs it.
     let mut bytes = core::mem::take(out).into_bytes();
-    // Punycode of a Latin-1 label is mostly under twice its UTF-8 (`bücher`, 7 bytes:
-    // `xn--bcher-kva`).
-    bytes.reserve(domain.len() * 2);
-    let (taken, mut bytes) = match labels_into(domain.as_bytes(), bytes) {
-        Ok(bytes) => (true, bytes),
-        Err(bytes) => (false, bytes),
-    };
-    if !taken {
-        bytes.truncate(start);
-    }
+    bytes.resize(start + domain.len() * 2 + SLACK, 0);
+    let end = write_labels(domain.as_bytes(), &mut bytes, start);
+    bytes.truncate(end.unwrap_or(start));
     match String::from_utf8(bytes) {
         Ok(string) => {
             *out = string;
-            taken
+            end.is_some()
         }
         // Not reached: only ASCII was appended to a string.
         Err(e) => {
@@ -115,95 +116,171 @@ pub(crate) fn to_ascii_into(domain: &str, out: &mut String) -> bool {
     }
 }
 
-/// `out` with the labels of `domain` converted, or `Err` (with `out` to be truncated) where the
-/// domain is not one the module's comment describes. (`out` is moved in and out, not
-/// borrowed, so that its length stays in a register across the writes.)
-fn labels_into(domain: &[u8], mut out: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
-    match write_labels(domain, &mut out) {
-        Some(()) => Ok(out),
-        None => Err(out),
+/// Why [`write_label`] stopped short.
+enum Stop {
+    /// The label is not one the module's comment describes: the domain is left to `idna`.
+    NotTaken,
+    /// `out` has no room left for the label.
+    Room,
+}
+
+/// Working space of [`write_label`] for the rare label with two or more non-basic code points:
+/// those code points, their Punycode deltas, and what decoding an `xn--` label needs.
+#[derive(Default)]
+struct Scratch {
+    non_basic: Vec<NonBasic>,
+    deltas: Vec<u8>,
+    decoding: (Vec<NonBasic>, Vec<u8>),
+}
+
+/// The labels of `domain` converted into `out` from `at` on: the end of what was written, or
+/// `None` where the domain is not one the module's comment describes.
+fn write_labels(domain: &[u8], out: &mut Vec<u8>, mut at: usize) -> Option<usize> {
+    let mut scratch = Scratch::default();
+    let mut next = 0;
+    loop {
+        let written = match write_label(domain, next, out, at, &mut scratch) {
+            Ok(written) => written,
+            Err(Stop::NotTaken) => return None,
+            Err(Stop::Room) => {
+                // Room for the rest of the domain whatever it is: a label of `n` bytes takes
+                // at most `5 + 4n` (`xn--`, `-` and at most eight digits for each non-basic
+                // code point, two bytes), so the rest at most seven times its length.
+                let rest = domain.len().saturating_sub(next);
+                out.resize(at + 7 * rest + SLACK, 0);
+                write_label(domain, next, out, at, &mut scratch).ok()?
+            }
+        };
+        let after_dot;
+        (after_dot, at) = written;
+        match after_dot {
+            Some(after_dot) => next = after_dot,
+            None => return Some(at),
+        }
     }
 }
 
-/// [`labels_into`]'s work.
+/// The label of `domain` that begins at `next`, converted into `out` at `at` (UTS #46 section
+/// 4 steps 1 to 4 and ToASCII step 2 on it, in one pass over its bytes), and the `.` after it
+/// if any: where the next label begins (`None` after the last) and where the output ends.
 #[inline(always)]
-fn write_labels(domain: &[u8], out: &mut Vec<u8>) -> Option<()> {
-    let mut non_basic: Vec<NonBasic> = Vec::new();
-    let mut scratch = (Vec::new(), Vec::new());
-    let mut at = 0;
-    loop {
-        // Step 3 (Break) first: `.` is the only separator among these code points, and step 1
-        // maps none to it. The label's end and the union of its bytes' classes, in one pass.
-        let (start, mut classes) = (at, 0);
-        while let Some(&b) = domain.get(at) {
-            let class = CLASS.get(b);
-            if class == DOT {
-                break;
-            }
-            classes |= class;
-            at += 1;
-        }
-        let label = domain.get(start..at).unwrap_or_default();
-        if label.is_empty() || classes & OTHER != 0 {
-            return None;
-        }
-        let begins_with_xn = has_ace_prefix(label);
-        let written = out.len();
-        if classes == BASIC {
-            // Step 1 lowercases an ASCII label, in one go.
-            out.extend(label.iter().map(u8::to_ascii_lowercase));
-            if begins_with_xn {
-                // Steps 4.2 to 4.4; the decoded label begins with `punycode`'s basic code
-                // points or with a non-basic one, so criterion 4 holds when `punycode` does
-                // not begin with `xn--`.
-                let punycode = out.get(written + 4..).unwrap_or_default();
-                if punycode.starts_with(b"xn--")
-                    || !is_canonical_latin1(punycode, is_valid_latin1, &mut scratch)
-                {
-                    return None;
-                }
-            }
-        } else {
-            // Step 4.1: an `xn--` label with a non-ASCII code point is an error.
-            if begins_with_xn {
-                return None;
-            }
-            out.extend_from_slice(b"xn--");
-            // Step 1 on the label's code points: the basic ones written out lower-cased as
-            // they come; U+00C0 to U+00FF are 0xC3 then 0x80 to 0xBF, so the second byte plus
-            // 0x40 is the code point.
-            non_basic.clear();
-            let mut distinct = Distinct::default();
-            let mut len = 0u32;
-            for &b in label {
-                if b < 0x80 {
-                    out.push(b.to_ascii_lowercase());
-                } else if b != 0xC3 {
-                    let c = match b.wrapping_add(0x40) {
-                        c @ (0xDF..=0xF6 | 0xF8..=0xFF) => c,
-                        c @ (0xC0..=0xD6 | 0xD8..=0xDE) => c + 0x20,
-                        _ => return None,
-                    };
-                    non_basic.push((c, len));
-                    distinct.insert(c);
-                } else {
-                    continue;
-                }
-                len += 1;
-            }
-            if len > PUNYCODE_MAX_INPUT {
-                return None;
-            }
-            let basic = len - non_basic.len() as u32;
-            if basic > 0 {
-                out.push(b'-');
-            }
-            encode_deltas(&non_basic, distinct, basic, len, out);
-        }
-        if at == domain.len() {
-            return Some(());
-        }
-        at += 1;
-        out.push(b'.');
+fn write_label(
+    domain: &[u8],
+    next: usize,
+    out: &mut [u8],
+    at: usize,
+    scratch: &mut Scratch,
+) -> Result<(Option<usize>, usize), Stop> {
+    // Step 1 on the label's code points: the basic ones written out as mapped as they come,
+    // after room for `xn--`; the non-basic ones noted with their positions (the first apart:
+    // most labels have one).
+    let basic_start = at + 4;
+    if basic_start > out.len() {
+        return Err(Stop::Room);
     }
+    let mut w = basic_start;
+    let (mut first, mut non_basic) = ((0u8, 0u32), 0u32);
+    let mut bytes = domain.get(next..).unwrap_or_default().iter();
+    // Step 3 (Break): `.` is the only separator among these code points, and step 1 maps
+    // none to it.
+    let mut dot = false;
+    while let Some(&b) = bytes.next() {
+        let mapped = MAPPED.get(b);
+        if mapped != 0 {
+            *out.get_mut(w).ok_or(Stop::Room)? = mapped;
+            w += 1;
+            continue;
+        }
+        if b == b'.' {
+            dot = true;
+            break;
+        }
+        // U+00C0 to U+00FF are 0xC3 then 0x80 to 0xBF.
+        if b != 0xC3 {
+            return Err(Stop::NotTaken);
+        }
+        let c = bytes
+            .next()
+            .and_then(|&second| mapped_latin1(second))
+            .ok_or(Stop::NotTaken)?;
+        let position = (w - basic_start) as u32 + non_basic;
+        match non_basic {
+            0 => first = (c, position),
+            1 => {
+                scratch.non_basic.clear();
+                scratch.non_basic.extend([first, (c, position)]);
+            }
+            _ => scratch.non_basic.push((c, position)),
+        }
+        non_basic += 1;
+    }
+    let basic = u32::try_from(w - basic_start).map_err(|_| Stop::NotTaken)?;
+    if non_basic == 0 {
+        // An ASCII label: back over the room for `xn--`. Step 4: it must not be empty, and
+        // one that begins with `xn--` is Punycode to decode (steps 4.2 to 4.4); the decoded
+        // label begins with its basic code points or with a non-basic one, so criterion 4
+        // holds when the Punycode does not begin with `xn--`.
+        out.copy_within(basic_start..w, at);
+        w = at + basic as usize;
+        let label = out.get(at..w).unwrap_or_default();
+        if label.is_empty()
+            || has_ace_prefix(label)
+                && label.get(4..).is_none_or(|punycode| {
+                    punycode.starts_with(b"xn--")
+                        || !is_canonical_latin1(punycode, is_valid_latin1, &mut scratch.decoding)
+                })
+        {
+            return Err(Stop::NotTaken);
+        }
+    } else {
+        // Step 4.1: an `xn--` label with a non-ASCII code point is an error.
+        let written = out.get(basic_start..w).unwrap_or_default();
+        if first.1 >= 4 && has_ace_prefix(written) {
+            return Err(Stop::NotTaken);
+        }
+        let len = basic + non_basic;
+        if len > PUNYCODE_MAX_INPUT {
+            return Err(Stop::NotTaken);
+        }
+        // ToASCII step 2: `xn--`, the basic code points (written), the delimiter if there
+        // are any, then the deltas.
+        out.get_mut(at..basic_start)
+            .ok_or(Stop::Room)?
+            .copy_from_slice(b"xn--");
+        if basic > 0 {
+            *out.get_mut(w).ok_or(Stop::Room)? = b'-';
+            w += 1;
+        }
+        let (c, position) = first;
+        if non_basic == 1 {
+            let (digits, count) = single_delta_digits(c, position, basic);
+            out.get_mut(w..w + 8)
+                .ok_or(Stop::Room)?
+                .copy_from_slice(&digits.to_le_bytes());
+            w += count;
+        } else {
+            let mut distinct = Distinct::default();
+            for &(c, _) in &scratch.non_basic {
+                distinct.insert(c);
+            }
+            scratch.deltas.clear();
+            encode_deltas(
+                &scratch.non_basic,
+                distinct,
+                basic,
+                len,
+                &mut scratch.deltas,
+            );
+            let deltas = scratch.deltas.as_slice();
+            out.get_mut(w..w + deltas.len())
+                .ok_or(Stop::Room)?
+                .copy_from_slice(deltas);
+            w += deltas.len();
+        }
+    }
+    if dot {
+        *out.get_mut(w).ok_or(Stop::Room)? = b'.';
+        w += 1;
+    }
+    Ok((dot.then(|| domain.len() - bytes.as_slice().len()), w))
 }

@@ -70,8 +70,8 @@ pub(crate) fn encode_deltas(
     match non_basic {
         // One non-basic code point (the common case, inlined): one pass of one delta.
         [(c, position)] => {
-            let delta = (u32::from(*c) - INITIAL_N) * (basic + 1) + position;
-            push_integer(delta, INITIAL_BIAS, out);
+            let (digits, count) = single_delta_digits(*c, *position, basic);
+            push_digits(digits, count, out);
         }
         _ => encode_passes(non_basic, distinct, basic, len, out),
     }
@@ -136,15 +136,15 @@ fn value_of(b: u8) -> Option<u32> {
     }
 }
 
-/// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3), at most eight
-/// digits (a delta of a label of at most 1000 code points below U+0100 is below 2^17, and each
-/// digit but the last divides by at least 10).
+/// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3) with the
+/// threshold `t` of each digit position: the digits gathered into a word, the first in the
+/// lowest byte, and their count. At most eight digits (a delta of a label of at most 1000 code
+/// points below U+0100 is below 2^17, and each digit but the last divides by at least 10).
 #[inline(always)]
-fn push_integer(mut q: u32, bias: u32, out: &mut Vec<u8>) {
-    // The digits gathered into a word, the first in the lowest byte, written at once.
-    let (mut digits, mut count, mut k) = (0u64, 0u32, BASE);
+fn integer_digits(mut q: u32, threshold_of: impl Fn(u32) -> u32) -> (u64, usize) {
+    let (mut digits, mut count) = (0u64, 0u32);
     loop {
-        let t = threshold(k, bias);
+        let t = threshold_of(count);
         if q < t || count == 7 {
             break;
         }
@@ -158,11 +158,34 @@ fn push_integer(mut q: u32, bias: u32, out: &mut Vec<u8>) {
         digits |= u64::from(digit(t + remainder)) << (8 * count);
         count += 1;
         q = quotient;
-        k += BASE;
     }
     digits |= u64::from(digit(q)) << (8 * count);
-    // All eight bytes written (one store) and the ones past the last digit taken back.
-    let end = out.len() + count as usize + 1;
+    (digits, count as usize + 1)
+}
+
+/// RFC 3492 section 6.3 for a label whose one non-basic code point is `c`, at `position`,
+/// after `basic` basic code points: one pass of one delta, `(c - initial_n) * (basic + 1) +
+/// position`, as [`integer_digits`]. With the initial bias (72) the threshold is `T_MIN` at
+/// `k` = 36 and 72 and `T_MAX` from 108 on, so no bias arithmetic is left per digit.
+#[inline(always)]
+pub(crate) fn single_delta_digits(c: u8, position: u32, basic: u32) -> (u64, usize) {
+    let delta = (u32::from(c) - INITIAL_N) * (basic + 1) + position;
+    integer_digits(delta, |count| if count < 2 { T_MIN } else { T_MAX })
+}
+
+/// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3) with `bias`,
+/// appended to `out`.
+#[inline(always)]
+fn push_integer(q: u32, bias: u32, out: &mut Vec<u8>) {
+    let (digits, count) = integer_digits(q, |count| threshold(BASE * (count + 1), bias));
+    push_digits(digits, count, out);
+}
+
+/// The first `count` bytes of `digits` (from the lowest) appended to `out`: all eight written
+/// (one store) and the ones past the last digit taken back.
+#[inline(always)]
+fn push_digits(digits: u64, count: usize, out: &mut Vec<u8>) {
+    let end = out.len() + count;
     out.extend_from_slice(&digits.to_le_bytes());
     out.truncate(end);
 }

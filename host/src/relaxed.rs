@@ -355,6 +355,9 @@ mod tests {
         inputs.push(alloc::format!("xn--{}-kva", "a".repeat(58)));
         inputs.push(alloc::format!("xn--{}-kva", "a".repeat(59)));
         inputs.push("b\u{fc}cher.".repeat(1000) + "com");
+        // Output longer than twice the input (`ß.` to `xn--zca.`), past the room first made.
+        inputs.push("\u{df}.".repeat(300) + "a");
+        inputs.push("a.".repeat(300) + &"\u{ff}\u{e0}\u{df}".repeat(100));
         for n in [999, 1000, 1001] {
             inputs.push("\u{e9}".repeat(n) + ".a");
             inputs.push("a".repeat(n) + "\u{e9}");
