@@ -68,17 +68,25 @@ fn is_valid_latin1(c: u8) -> bool {
     c >= 0xDF && c != 0xF7
 }
 
-/// Step 1 (Map) on U+00C0 to U+00FF, given by the second byte of their UTF-8 (after 0xC3, it
-/// is the code point less 0x40): valid ones as they are, U+00C0 to U+00DE but U+00D7 to the
-/// code point 0x20 above; `None` for U+00D7, U+00F7 and for a byte that is no such second byte.
-#[inline(always)]
-fn mapped_latin1(second: u8) -> Option<u8> {
-    match second.wrapping_add(0x40) {
-        c @ (0xDF..=0xF6 | 0xF8..=0xFF) => Some(c),
-        c @ (0xC0..=0xD6 | 0xD8..=0xDE) => Some(c + 0x20),
-        _ => None,
+/// Step 1 (Map) on U+00C0 to U+00FF, by the second byte of their UTF-8 (0x80 to 0xBF, after
+/// 0xC3: the code point less 0x40): the valid ones as they are, U+00C0 to U+00DE but U+00D7
+/// to the code point 0x20 above; 0 for U+00D7, U+00F7 and every byte that is no such second
+/// byte.
+const MAPPED_LATIN1: ByteTable = {
+    let mut table = ByteTable::EMPTY;
+    let mut second = 0x80u8;
+    while second <= 0xBF {
+        let c = second + 0x40;
+        let mapped = match c {
+            0xDF..=0xF6 | 0xF8..=0xFF => c,
+            0xC0..=0xD6 | 0xD8..=0xDE => c + 0x20,
+            _ => 0,
+        };
+        table = table.with(second, mapped);
+        second += 1;
     }
-}
+    table
+};
 
 /// Relaxed ToASCII of `domain` (UTS #46 Processing steps 1 to 4 and ToASCII step 2, see the
 /// module's comment) when it is made of ASCII letters, digits, hyphens and Latin-1 letters in
@@ -137,54 +145,50 @@ struct Scratch {
 /// `None` where the domain is not one the module's comment describes.
 fn write_labels(domain: &[u8], out: &mut Vec<u8>, mut at: usize) -> Option<usize> {
     let mut scratch = Scratch::default();
-    let mut next = 0;
+    let mut bytes = domain.iter();
     loop {
-        let written = match write_label(domain, next, out, at, &mut scratch) {
+        let label = bytes.clone();
+        let (dot, written) = match write_label(&mut bytes, out, at, &mut scratch) {
             Ok(written) => written,
             Err(Stop::NotTaken) => return None,
             Err(Stop::Room) => {
                 // Room for the rest of the domain whatever it is: a label of `n` bytes takes
                 // at most `5 + 4n` (`xn--`, `-` and at most eight digits for each non-basic
                 // code point, two bytes), so the rest at most seven times its length.
-                let rest = domain.len().saturating_sub(next);
-                out.resize(at + 7 * rest + SLACK, 0);
-                write_label(domain, next, out, at, &mut scratch).ok()?
+                out.resize(at + 7 * label.len() + SLACK, 0);
+                bytes = label;
+                write_label(&mut bytes, out, at, &mut scratch).ok()?
             }
         };
-        let after_dot;
-        (after_dot, at) = written;
-        match after_dot {
-            Some(after_dot) => next = after_dot,
-            None => return Some(at),
+        at = written;
+        if !dot {
+            return Some(at);
         }
     }
 }
 
-/// The label of `domain` that begins at `next`, converted into `out` at `at` (UTS #46 section
-/// 4 steps 1 to 4 and ToASCII step 2 on it, in one pass over its bytes), and the `.` after it
-/// if any: where the next label begins (`None` after the last) and where the output ends.
+/// The label that `bytes` begins with, converted into `out` at `at` (UTS #46 section 4 steps
+/// 1 to 4 and ToASCII step 2 on it, in one pass over its bytes), and the `.` after it if any:
+/// whether there was one (`bytes` is then past it) and where the output ends.
 #[inline(always)]
 fn write_label(
-    domain: &[u8],
-    next: usize,
+    bytes: &mut core::slice::Iter<'_, u8>,
     out: &mut [u8],
     at: usize,
     scratch: &mut Scratch,
-) -> Result<(Option<usize>, usize), Stop> {
+) -> Result<(bool, usize), Stop> {
     // Step 1 on the label's code points: the basic ones written out as mapped as they come,
     // after room for `xn--`; the non-basic ones noted with their positions (the first apart:
     // most labels have one).
     let basic_start = at + 4;
-    if basic_start > out.len() {
-        return Err(Stop::Room);
-    }
     let mut w = basic_start;
     let (mut first, mut non_basic) = ((0u8, 0u32), 0u32);
-    let mut bytes = domain.get(next..).unwrap_or_default().iter();
     // Step 3 (Break): `.` is the only separator among these code points, and step 1 maps
     // none to it.
-    let mut dot = false;
-    while let Some(&b) = bytes.next() {
+    let dot = loop {
+        let Some(&b) = bytes.next() else {
+            break false;
+        };
         let mapped = MAPPED.get(b);
         if mapped != 0 {
             *out.get_mut(w).ok_or(Stop::Room)? = mapped;
@@ -192,56 +196,41 @@ fn write_label(
             continue;
         }
         if b == b'.' {
-            dot = true;
-            break;
+            break true;
         }
         // U+00C0 to U+00FF are 0xC3 then 0x80 to 0xBF.
-        if b != 0xC3 {
+        let c = match (b, bytes.next()) {
+            (0xC3, Some(&second)) => MAPPED_LATIN1.get(second),
+            _ => 0,
+        };
+        if c == 0 {
             return Err(Stop::NotTaken);
         }
-        let c = bytes
-            .next()
-            .and_then(|&second| mapped_latin1(second))
-            .ok_or(Stop::NotTaken)?;
         let position = (w - basic_start) as u32 + non_basic;
-        match non_basic {
-            0 => first = (c, position),
-            1 => {
-                scratch.non_basic.clear();
-                scratch.non_basic.extend([first, (c, position)]);
-            }
-            _ => scratch.non_basic.push((c, position)),
+        if non_basic == 0 {
+            first = (c, position);
+        } else {
+            note_non_basic(&mut scratch.non_basic, first, non_basic, (c, position));
         }
         non_basic += 1;
-    }
-    let basic = u32::try_from(w - basic_start).map_err(|_| Stop::NotTaken)?;
+    };
+    let basic = w - basic_start;
     if non_basic == 0 {
-        // An ASCII label: back over the room for `xn--`. Step 4: it must not be empty, and
-        // one that begins with `xn--` is Punycode to decode (steps 4.2 to 4.4); the decoded
-        // label begins with its basic code points or with a non-basic one, so criterion 4
-        // holds when the Punycode does not begin with `xn--`.
+        // An ASCII label: back over the room for `xn--`.
         out.copy_within(basic_start..w, at);
-        w = at + basic as usize;
-        let label = out.get(at..w).unwrap_or_default();
-        if label.is_empty()
-            || has_ace_prefix(label)
-                && label.get(4..).is_none_or(|punycode| {
-                    punycode.starts_with(b"xn--")
-                        || !is_canonical_latin1(punycode, is_valid_latin1, &mut scratch.decoding)
-                })
-        {
+        w = at + basic;
+        if !is_taken_ascii_label(out.get(at..w).unwrap_or_default(), scratch) {
             return Err(Stop::NotTaken);
         }
     } else {
         // Step 4.1: an `xn--` label with a non-ASCII code point is an error.
-        let written = out.get(basic_start..w).unwrap_or_default();
-        if first.1 >= 4 && has_ace_prefix(written) {
+        if first.1 >= 4 && out.get(basic_start..w).is_some_and(has_ace_prefix) {
             return Err(Stop::NotTaken);
         }
-        let len = basic + non_basic;
-        if len > PUNYCODE_MAX_INPUT {
+        if basic + non_basic as usize > PUNYCODE_MAX_INPUT as usize {
             return Err(Stop::NotTaken);
         }
+        let basic = basic as u32;
         // ToASCII step 2: `xn--`, the basic code points (written), the delimiter if there
         // are any, then the deltas.
         out.get_mut(at..basic_start)
@@ -251,27 +240,15 @@ fn write_label(
             *out.get_mut(w).ok_or(Stop::Room)? = b'-';
             w += 1;
         }
-        let (c, position) = first;
         if non_basic == 1 {
+            let (c, position) = first;
             let (digits, count) = single_delta_digits(c, position, basic);
             out.get_mut(w..w + 8)
                 .ok_or(Stop::Room)?
                 .copy_from_slice(&digits.to_le_bytes());
             w += count;
         } else {
-            let mut distinct = Distinct::default();
-            for &(c, _) in &scratch.non_basic {
-                distinct.insert(c);
-            }
-            scratch.deltas.clear();
-            encode_deltas(
-                &scratch.non_basic,
-                distinct,
-                basic,
-                len,
-                &mut scratch.deltas,
-            );
-            let deltas = scratch.deltas.as_slice();
+            let deltas = scratch.deltas_of_non_basic(basic);
             out.get_mut(w..w + deltas.len())
                 .ok_or(Stop::Room)?
                 .copy_from_slice(deltas);
@@ -282,5 +259,53 @@ fn write_label(
         *out.get_mut(w).ok_or(Stop::Room)? = b'.';
         w += 1;
     }
-    Ok((dot.then(|| domain.len() - bytes.as_slice().len()), w))
+    Ok((dot, w))
+}
+
+/// Notes a label's second or later non-basic code point (`count` noted before it, the first
+/// of them `first`) in `non_basic`.
+#[cold]
+#[inline(never)]
+fn note_non_basic(
+    non_basic: &mut Vec<NonBasic>,
+    first: NonBasic,
+    count: u32,
+    code_point: NonBasic,
+) {
+    if count == 1 {
+        non_basic.clear();
+        non_basic.push(first);
+    }
+    non_basic.push(code_point);
+}
+
+/// Step 4 on an ASCII label (`label`, as mapped): it must not be empty, and one that begins
+/// with `xn--` is Punycode to decode (steps 4.2 to 4.4), taken as the module's comment says.
+/// The decoded label begins with its basic code points or with a non-basic one, so criterion
+/// 4 holds when the Punycode does not begin with `xn--`.
+fn is_taken_ascii_label(label: &[u8], scratch: &mut Scratch) -> bool {
+    if label.is_empty() {
+        return false;
+    }
+    if !has_ace_prefix(label) {
+        return true;
+    }
+    let punycode = label.get(4..).unwrap_or_default();
+    !punycode.starts_with(b"xn--")
+        && is_canonical_latin1(punycode, is_valid_latin1, &mut scratch.decoding)
+}
+
+impl Scratch {
+    /// The deltas of a label of `basic` basic code points and the non-basic ones noted in
+    /// `self.non_basic` (two or more).
+    fn deltas_of_non_basic(&mut self, basic: u32) -> &[u8] {
+        let mut distinct = Distinct::default();
+        for &(c, _) in &self.non_basic {
+            distinct.insert(c);
+        }
+        let len = basic + self.non_basic.len() as u32;
+        self.deltas.clear();
+        encode_deltas(&self.non_basic, distinct, basic, len, &mut self.deltas);
+        &self.deltas
+    }
 }
