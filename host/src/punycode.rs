@@ -122,8 +122,10 @@ fn threshold(k: u32, bias: u32) -> u32 {
 /// The digit for `d` (below 36): `a` to `z`, then `0` to `9`.
 #[inline(always)]
 fn digit(d: u32) -> u8 {
-    let d = d as u8;
-    if d < 26 { b'a' + d } else { d + (b'0' - 26) }
+    b"abcdefghijklmnopqrstuvwxyz0123456789"
+        .get(d as usize)
+        .copied()
+        .unwrap_or(b'a')
 }
 
 /// The value of the digit `b` (lower-case), if it is one.
@@ -141,36 +143,61 @@ fn value_of(b: u8) -> Option<u32> {
 /// lowest byte, and their count. At most eight digits (a delta of a label of at most 1000 code
 /// points below U+0100 is below 2^17, and each digit but the last divides by at least 10).
 #[inline(always)]
-fn integer_digits(mut q: u32, threshold_of: impl Fn(u32) -> u32) -> (u64, usize) {
-    let (mut digits, mut count) = (0u64, 0u32);
+fn integer_digits(q: u32, threshold_of: impl Fn(u32) -> u32) -> (u64, usize) {
+    integer_digits_from(q, 0, 0, threshold_of)
+}
+
+/// [`integer_digits`] from digit position `count` on, `digits` holding the ones before.
+#[inline(always)]
+fn integer_digits_from(
+    mut q: u32,
+    mut digits: u64,
+    mut count: u32,
+    threshold_of: impl Fn(u32) -> u32,
+) -> (u64, usize) {
     loop {
         let t = threshold_of(count);
         if q < t || count == 7 {
             break;
         }
-        // Division by `BASE - t`, by a constant for the two thresholds most met (`T_MIN`
-        // while `k` is at most the bias, `T_MAX` from `bias + T_MAX` on).
-        let (quotient, remainder) = match t {
-            T_MIN => ((q - t) / (BASE - T_MIN), (q - t) % (BASE - T_MIN)),
-            T_MAX => ((q - t) / (BASE - T_MAX), (q - t) % (BASE - T_MAX)),
-            _ => ((q - t) / (BASE - t), (q - t) % (BASE - t)),
-        };
-        digits |= u64::from(digit(t + remainder)) << (8 * count);
+        let digit;
+        (digit, q) = digit_and_rest(q, t);
+        digits |= u64::from(digit) << (8 * count);
         count += 1;
-        q = quotient;
     }
     digits |= u64::from(digit(q)) << (8 * count);
     (digits, count as usize + 1)
 }
 
+/// The digit of `q` (at least `t`) at a position of threshold `t`, and what is left of `q`
+/// for the positions after it.
+#[inline(always)]
+fn digit_and_rest(q: u32, t: u32) -> (u8, u32) {
+    // Division by `BASE - t`, by a constant for the two thresholds most met (`T_MIN` while
+    // `k` is at most the bias, `T_MAX` from `bias + T_MAX` on).
+    let (quotient, remainder) = match t {
+        T_MIN => ((q - t) / (BASE - T_MIN), (q - t) % (BASE - T_MIN)),
+        T_MAX => ((q - t) / (BASE - T_MAX), (q - t) % (BASE - T_MAX)),
+        _ => ((q - t) / (BASE - t), (q - t) % (BASE - t)),
+    };
+    (digit(t + remainder), quotient)
+}
+
 /// RFC 3492 section 6.3 for a label whose one non-basic code point is `c`, at `position`,
 /// after `basic` basic code points: one pass of one delta, `(c - initial_n) * (basic + 1) +
 /// position`, as [`integer_digits`]. With the initial bias (72) the threshold is `T_MIN` at
-/// `k` = 36 and 72 and `T_MAX` from 108 on, so no bias arithmetic is left per digit.
+/// `k` = 36 and 72 and `T_MAX` from 108 on; a delta of at least 36 (any code point from
+/// U+00A4 on) has neither of its first two digits last.
 #[inline(always)]
 pub(crate) fn single_delta_digits(c: u8, position: u32, basic: u32) -> (u64, usize) {
-    let delta = (u32::from(c) - INITIAL_N) * (basic + 1) + position;
-    integer_digits(delta, |count| if count < 2 { T_MIN } else { T_MAX })
+    let q = (u32::from(c) - INITIAL_N) * (basic + 1) + position;
+    if q < BASE {
+        return integer_digits(q, |count| if count < 2 { T_MIN } else { T_MAX });
+    }
+    let (first, q) = digit_and_rest(q, T_MIN);
+    let (second, q) = digit_and_rest(q, T_MIN);
+    let digits = u64::from(first) | u64::from(second) << 8;
+    integer_digits_from(q, digits, 2, |_| T_MAX)
 }
 
 /// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3) with `bias`,
@@ -237,6 +264,11 @@ pub(crate) fn is_canonical_latin1(
     let Some(()) = decode(basic as u32, deltas, &valid, inserted) else {
         return false;
     };
+    // One inserted code point (most labels): its delta re-encoded in a word, compared in one.
+    if let [(c, position)] = inserted[..] {
+        let (digits, count) = single_delta_digits(c, position, basic as u32);
+        return digits.to_le_bytes().get(..count) == Some(deltas);
+    }
     let len = (basic + inserted.len()) as u32;
     // The inserted code points in the order of their positions, as the encoder takes them
     // (most labels have one): placed in the decoded label (shorter than `punycode`), then read
@@ -327,6 +359,28 @@ pub(crate) fn words(alphabet: &[char], longest: usize) -> Vec<alloc::string::Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-delta encoder against the general one (RFC 3492's thresholds from the initial
+    /// bias) on every code point from U+0080 to U+00FF, at positions first, last and between,
+    /// after up to 1000 basic code points.
+    #[test]
+    fn single_delta_agrees_with_general_integer() {
+        for c in 0x80u8..=0xFF {
+            for basic in (0..=1000u32).step_by(37).chain([999, 1000]) {
+                for position in [0, 1, basic / 2, basic] {
+                    let delta = (u32::from(c) - INITIAL_N) * (basic + 1) + position;
+                    let mut general = Vec::new();
+                    push_integer(delta, INITIAL_BIAS, &mut general);
+                    let (digits, count) = single_delta_digits(c, position, basic);
+                    assert_eq!(
+                        digits.to_le_bytes().get(..count),
+                        Some(general.as_slice()),
+                        "{c:#x} {basic} {position}"
+                    );
+                }
+            }
+        }
+    }
 
     /// Every word of up to four letters of ASCII and the valid Latin-1 letters at the edges of
     /// the set: encoded as `idna` encodes it, and decoded back (or refused when ASCII only).
