@@ -155,7 +155,7 @@ fn write_labels(domain: &[u8], out: &mut Vec<u8>, mut at: usize) -> Option<usize
                 // Room for the rest of the domain whatever it is: a label of `n` bytes takes
                 // at most `5 + 4n` (`xn--`, `-` and at most eight digits for each non-basic
                 // code point, two bytes), so the rest at most seven times its length.
-                out.resize(at + 7 * label.len() + SLACK, 0);
+                out.resize(at.saturating_add(label.len().saturating_mul(7)) + SLACK, 0);
                 bytes = label;
                 write_label(&mut bytes, out, at, &mut scratch).ok()?
             }
@@ -216,7 +216,12 @@ fn write_label(
     };
     let basic = w - basic_start;
     if non_basic == 0 {
-        // An ASCII label: back over the room for `xn--`.
+        // Step 4: an empty label is an error (and its room for `xn--` may be past the end).
+        if basic == 0 {
+            return Err(Stop::NotTaken);
+        }
+        // An ASCII label: back over the room for `xn--` (`w` is within `out`: a byte was
+        // written just before it).
         out.copy_within(basic_start..w, at);
         w = at + basic;
         if !is_taken_ascii_label(out.get(at..w).unwrap_or_default(), scratch) {
@@ -279,14 +284,11 @@ fn note_non_basic(
     non_basic.push(code_point);
 }
 
-/// Step 4 on an ASCII label (`label`, as mapped): it must not be empty, and one that begins
-/// with `xn--` is Punycode to decode (steps 4.2 to 4.4), taken as the module's comment says.
-/// The decoded label begins with its basic code points or with a non-basic one, so criterion
-/// 4 holds when the Punycode does not begin with `xn--`.
+/// Step 4 on a non-empty ASCII label (`label`, as mapped): one that begins with `xn--` is
+/// Punycode to decode (steps 4.2 to 4.4), taken as the module's comment says. The decoded
+/// label begins with its basic code points or with a non-basic one, so criterion 4 holds when
+/// the Punycode does not begin with `xn--`.
 fn is_taken_ascii_label(label: &[u8], scratch: &mut Scratch) -> bool {
-    if label.is_empty() {
-        return false;
-    }
     if !has_ace_prefix(label) {
         return true;
     }
