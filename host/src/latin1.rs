@@ -155,7 +155,11 @@ fn write_labels(domain: &[u8], out: &mut Vec<u8>, mut at: usize) -> Option<usize
                 // Room for the rest of the domain whatever it is: a label of `n` bytes takes
                 // at most `5 + 4n` (`xn--`, `-` and at most eight digits for each non-basic
                 // code point, two bytes), so the rest at most seven times its length.
-                out.resize(at.saturating_add(label.len().saturating_mul(7)) + SLACK, 0);
+                out.resize(
+                    at.saturating_add(label.len().saturating_mul(7))
+                        .saturating_add(SLACK),
+                    0,
+                );
                 bytes = label;
                 write_label(&mut bytes, out, at, &mut scratch).ok()?
             }

@@ -194,10 +194,16 @@ pub(crate) fn single_delta_digits(c: u8, position: u32, basic: u32) -> (u64, usi
     if q < BASE {
         return integer_digits(q, |count| if count < 2 { T_MIN } else { T_MAX });
     }
-    let (first, q) = digit_and_rest(q, T_MIN);
-    let (second, q) = digit_and_rest(q, T_MIN);
+    // The first digit is `T_MIN + (q - 1) % 35` with `(q - 1) / 35` left, the second the same
+    // on what is left: with `r = q - 36`, the two are `T_MIN` plus the low and the high base-35
+    // digit of `r % 35²`, and `r / 35²` is left (one division for the two digits).
+    const RADIX: u32 = BASE - T_MIN;
+    let r = q - BASE;
+    let (low, rest) = (r % (RADIX * RADIX), r / (RADIX * RADIX));
+    let first = digit(T_MIN + low % RADIX);
+    let second = digit(T_MIN + low / RADIX);
     let digits = u64::from(first) | u64::from(second) << 8;
-    integer_digits_from(q, digits, 2, |_| T_MAX)
+    integer_digits_from(rest, digits, 2, |_| T_MAX)
 }
 
 /// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3) with `bias`,
