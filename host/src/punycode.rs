@@ -18,9 +18,11 @@ const INITIAL_BIAS: u32 = 72;
 /// Whether `label` begins with the ACE prefix `xn--` (UTS #46 section 4, step 4: such a label
 /// is Punycode to decode), ASCII case-insensitively.
 pub(crate) fn has_ace_prefix(label: &[u8]) -> bool {
+    // In one word: 0x20 set in the first two bytes lower-cases `X` and `N` and makes no other
+    // byte `x` or `n`; the hyphens are compared as they are.
     label
-        .get(..4)
-        .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
+        .first_chunk::<4>()
+        .is_some_and(|prefix| u32::from_le_bytes(*prefix) | 0x2020 == u32::from_le_bytes(*b"xn--"))
 }
 
 /// A non-basic code point of a label (below U+0100: one byte) and its position in the label,
@@ -273,7 +275,12 @@ pub(crate) fn is_canonical_latin1(
     // One inserted code point (most labels): its delta re-encoded in a word, compared in one.
     if let [(c, position)] = inserted[..] {
         let (digits, count) = single_delta_digits(c, position, basic as u32);
-        return digits.to_le_bytes().get(..count) == Some(deltas);
+        return deltas.len() == count
+            && deltas
+                .iter()
+                .rev()
+                .fold(0, |word, &b| word << 8 | u64::from(b))
+                == digits;
     }
     let len = (basic + inserted.len()) as u32;
     // The inserted code points in the order of their positions, as the encoder takes them
@@ -365,6 +372,21 @@ pub(crate) fn words(alphabet: &[char], longest: usize) -> Vec<alloc::string::Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ACE prefix test in one word against a byte-by-byte ASCII case-insensitive one, on
+    /// every pair of bytes before `--` and after `xn`.
+    #[test]
+    fn ace_prefix_is_xn_in_any_case() {
+        for (a, b) in (0..=u8::MAX).flat_map(|a| (0..=u8::MAX).map(move |b| (a, b))) {
+            for label in [[a, b, b'-', b'-', b'a'], [b'x', b'N', a, b, b'a']] {
+                let expected = label
+                    .get(..4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
+                assert_eq!(has_ace_prefix(&label), expected, "{label:?}");
+            }
+        }
+        assert!(!has_ace_prefix(b"xn-"));
+    }
 
     /// The one-delta encoder against the general one (RFC 3492's thresholds from the initial
     /// bias) on every code point from U+0080 to U+00FF, at positions first, last and between,
