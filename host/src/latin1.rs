@@ -182,8 +182,9 @@ fn write_label(
     scratch: &mut Scratch,
 ) -> Result<(bool, usize), Stop> {
     // Step 1 on the label's code points: the basic ones written out as mapped as they come,
-    // after room for `xn--`; the non-basic ones noted with their positions (the first apart:
-    // most labels have one).
+    // after room for `xn--`; the first non-basic one noted with its position (most labels
+    // have one; the others are noted after, if any).
+    let label = bytes.as_slice();
     let basic_start = at + 4;
     let mut w = basic_start;
     let (mut first, mut non_basic) = ((0u8, 0u32), 0u32);
@@ -210,11 +211,8 @@ fn write_label(
         if c == 0 {
             return Err(Stop::NotTaken);
         }
-        let position = (w - basic_start) as u32 + non_basic;
         if non_basic == 0 {
-            first = (c, position);
-        } else {
-            note_non_basic(&mut scratch.non_basic, first, non_basic, (c, position));
+            first = (c, (w - basic_start) as u32);
         }
         non_basic += 1;
     };
@@ -257,6 +255,7 @@ fn write_label(
                 .copy_from_slice(&digits.to_le_bytes());
             w += count;
         } else {
+            note_non_basic(label, &mut scratch.non_basic);
             let deltas = scratch.deltas_of_non_basic(basic);
             out.get_mut(w..w + deltas.len())
                 .ok_or(Stop::Room)?
@@ -271,21 +270,27 @@ fn write_label(
     Ok((dot, w))
 }
 
-/// Notes a label's second or later non-basic code point (`count` noted before it, the first
-/// of them `first`) in `non_basic`.
+/// Notes the non-basic code points of `label` (the bytes from a label's start, which the
+/// loop of [`write_label`] has taken: ASCII letters, digits, hyphens and U+00C0 to U+00FF but
+/// U+00D7 and U+00F7, to its end or a `.`), as mapped, with their positions, in `non_basic`.
+/// Out of line: only a label with two or more of them comes here.
 #[cold]
 #[inline(never)]
-fn note_non_basic(
-    non_basic: &mut Vec<NonBasic>,
-    first: NonBasic,
-    count: u32,
-    code_point: NonBasic,
-) {
-    if count == 1 {
-        non_basic.clear();
-        non_basic.push(first);
+fn note_non_basic(label: &[u8], non_basic: &mut Vec<NonBasic>) {
+    non_basic.clear();
+    let mut position = 0;
+    let mut bytes = label.iter();
+    while let Some(&b) = bytes.next() {
+        match b {
+            b'.' => break,
+            0xC3 => {
+                let c = bytes.next().map_or(0, |&second| MAPPED_LATIN1.get(second));
+                non_basic.push((c, position));
+            }
+            _ => {}
+        }
+        position += 1;
     }
-    non_basic.push(code_point);
 }
 
 /// Step 4 on a non-empty ASCII label (`label`, as mapped): one that begins with `xn--` is
