@@ -267,24 +267,24 @@ pub(crate) fn is_canonical_latin1(
     if deltas.is_empty() {
         return false;
     }
+    // One integer (most labels): one code point inserted, `decode`'s first step without the
+    // rest, and its delta re-encoded in a word and compared in one.
+    if let Some((i, [])) = first_integer(deltas) {
+        let points = basic as u32 + 1;
+        return INITIAL_N
+            .checked_add(i / points)
+            .and_then(|n| u8::try_from(n).ok())
+            .filter(|&c| valid(c))
+            .is_some_and(|c| is_word_of(deltas, single_delta_digits(c, i % points, basic as u32)));
+    }
     let (inserted, encoded) = scratch;
     inserted.clear();
     let Some(()) = decode(basic as u32, deltas, &valid, inserted) else {
         return false;
     };
-    // One inserted code point (most labels): its delta re-encoded in a word, compared in one.
-    if let [(c, position)] = inserted[..] {
-        let (digits, count) = single_delta_digits(c, position, basic as u32);
-        return deltas.len() == count
-            && deltas
-                .iter()
-                .rev()
-                .fold(0, |word, &b| word << 8 | u64::from(b))
-                == digits;
-    }
     let len = (basic + inserted.len()) as u32;
-    // The inserted code points in the order of their positions, as the encoder takes them
-    // (most labels have one): placed in the decoded label (shorter than `punycode`), then read
+    // The inserted code points in the order of their positions, as the encoder takes them:
+    // placed in the decoded label (shorter than `punycode`), then read
     // back, so that no sort's code comes into the binary for a few dozen entries.
     if inserted.len() > 1 {
         let mut decoded = [0u8; MAX_DECODED_INPUT];
@@ -309,6 +309,33 @@ pub(crate) fn is_canonical_latin1(
     encoded.clear();
     encode_deltas(inserted, distinct, basic as u32, len, encoded);
     encoded.as_slice() == deltas
+}
+
+/// Whether `deltas` are the digits of a word of [`integer_digits`] (`digits`, `count` of them).
+fn is_word_of(deltas: &[u8], (digits, count): (u64, usize)) -> bool {
+    deltas.len() == count
+        && deltas
+            .iter()
+            .rev()
+            .fold(0, |word, &b| word << 8 | u64::from(b))
+            == digits
+}
+
+/// The first generalized variable-length integer of `digits` (RFC 3492 section 6.2) with the
+/// initial bias (the thresholds of [`single_delta_digits`]), and the digits after it; `None`
+/// if a digit is not one, the digits end inside the integer or it overflows (as in `decode`).
+fn first_integer(digits: &[u8]) -> Option<(u32, &[u8])> {
+    let (mut i, mut w) = (0u32, 1u32);
+    for (count, &b) in (0u32..).zip(digits) {
+        let d = value_of(b)?;
+        i = i.checked_add(d.checked_mul(w)?)?;
+        let t = if count < 2 { T_MIN } else { T_MAX };
+        if d < t {
+            return Some((i, digits.get(count as usize + 1..).unwrap_or_default()));
+        }
+        w = w.checked_mul(BASE - t)?;
+    }
+    None
 }
 
 /// RFC 3492 section 6.2's main loop on `deltas` after `basic` basic code points: each inserted
@@ -336,7 +363,10 @@ fn decode(
             k += BASE;
             b = *digits.next()?;
         }
-        bias = adapt(i - old_i, len + 1, old_i == 0);
+        // The bias serves the integers after this one only (most labels have one).
+        if !digits.as_slice().is_empty() {
+            bias = adapt(i - old_i, len + 1, old_i == 0);
+        }
         n = n.checked_add(i / (len + 1))?;
         i %= len + 1;
         let c = u8::try_from(n).ok().filter(|&c| valid(c))?;
@@ -386,6 +416,21 @@ mod tests {
             }
         }
         assert!(!has_ace_prefix(b"xn-"));
+    }
+
+    /// The one-integer reader on the general encoder's integers (the initial bias), alone and
+    /// followed by more digits.
+    #[test]
+    fn first_integer_reads_what_the_encoder_writes() {
+        for q in (0..140_000u32).step_by(7).chain([35, 36, 1260, 1261]) {
+            let mut digits = Vec::new();
+            push_integer(q, INITIAL_BIAS, &mut digits);
+            assert_eq!(first_integer(&digits), Some((q, &[][..])), "{q}");
+            digits.extend_from_slice(b"ab");
+            assert_eq!(first_integer(&digits), Some((q, &b"ab"[..])), "{q}");
+        }
+        assert_eq!(first_integer(b"zz"), None);
+        assert_eq!(first_integer(b"-a"), None);
     }
 
     /// The one-delta encoder against the general one (RFC 3492's thresholds from the initial
