@@ -31,7 +31,9 @@
 //! compares the domain parser with `idna` itself on every input, and `relaxed.rs`'s tests
 //! compare [`to_ascii`] with it on generated domains.
 
-use crate::punycode::{Distinct, NonBasic, encode_deltas, has_ace_prefix, is_canonical_latin1};
+use crate::punycode::{
+    Distinct, NonBasic, encode_deltas, has_ace_prefix, is_canonical_latin1, single_delta_digits,
+};
 use alloc::string::String;
 use alloc::vec::Vec;
 use percent::ByteTable;
@@ -40,27 +42,16 @@ use percent::ByteTable;
 /// after ICU): a longer one is an error there, which this leaves to it.
 const PUNYCODE_MAX_INPUT: u32 = 1000;
 
-/// Byte classes of a label: an ASCII letter, digit or `-` (basic: valid, or an upper-case
-/// letter mapped to lower case).
-const BASIC: u8 = 1;
-/// 0xC3, the first byte of U+00C0 to U+00FF, and the continuation bytes (in a domain of these
-/// classes, each follows a 0xC3).
-const LATIN1: u8 = 2;
-/// The label separator.
-const DOT: u8 = 4;
-/// Any other byte: the domain is left to `idna`.
-const OTHER: u8 = 8;
-const CLASS: ByteTable = {
+/// Step 1 (Map) on a basic byte: an ASCII letter, digit or `-` as mapped (an upper-case
+/// letter to lower case); 0 for every other byte (`.`, the bytes of non-ASCII code points and
+/// the ASCII the shortcut does not take).
+const MAPPED: ByteTable = {
     let mut table = ByteTable::EMPTY;
     let mut b = 0u8;
     loop {
-        let class = match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' => BASIC,
-            0xC3 | 0x80..=0xBF => LATIN1,
-            b'.' => DOT,
-            _ => OTHER,
-        };
-        table = table.with(b, class);
+        if b.is_ascii_alphanumeric() || b == b'-' {
+            table = table.with(b, b.to_ascii_lowercase());
+        }
         if b == u8::MAX {
             break table;
         }
@@ -68,11 +59,34 @@ const CLASS: ByteTable = {
     }
 };
 
+/// Room past the output's end for the longest single write (eight digits at once).
+const SLACK: usize = 16;
+
 /// Whether the code point `c` (U+0080 to U+00FF) is valid in UTS #46 (U+00DF to U+00FF but
 /// U+00F7), as a decoded `xn--` label's code points must be.
 fn is_valid_latin1(c: u8) -> bool {
     c >= 0xDF && c != 0xF7
 }
+
+/// Step 1 (Map) on U+00C0 to U+00FF, by the second byte of their UTF-8 (0x80 to 0xBF, after
+/// 0xC3: the code point less 0x40): the valid ones as they are, U+00C0 to U+00DE but U+00D7
+/// to the code point 0x20 above; 0 for U+00D7, U+00F7 and every byte that is no such second
+/// byte.
+const MAPPED_LATIN1: ByteTable = {
+    let mut table = ByteTable::EMPTY;
+    let mut second = 0x80u8;
+    while second <= 0xBF {
+        let c = second + 0x40;
+        let mapped = match c {
+            0xDF..=0xF6 | 0xF8..=0xFF => c,
+            0xC0..=0xD6 | 0xD8..=0xDE => c + 0x20,
+            _ => 0,
+        };
+        table = table.with(second, mapped);
+        second += 1;
+    }
+    table
+};
 
 /// Relaxed ToASCII of `domain` (UTS #46 Processing steps 1 to 4 and ToASCII step 2, see the
 /// module's comment) when it is made of ASCII letters, digits, hyphens and Latin-1 letters in
@@ -88,22 +102,17 @@ pub(crate) fn to_ascii(domain: &str) -> Option<String> {
 /// digits, `-` and `.`).
 pub(crate) fn to_ascii_into(domain: &str, out: &mut String) -> bool {
     let start = out.len();
-    // Written as bytes (every one ASCII) and checked back into a string once.
+    // Written as bytes (every one ASCII) into room made ahead, and checked back into a string
+    // once. Punycode of a Latin-1 label is mostly under twice its UTF-8 (`bücher`, 7 bytes:
+    // `xn--bcher-kva`); more room is made when a label needs it.
     let mut bytes = core::mem::take(out).into_bytes();
-    // Punycode of a Latin-1 label is mostly under twice its UTF-8 (`bücher`, 7 bytes:
-    // `xn--bcher-kva`).
-    bytes.reserve(domain.len() * 2);
-    let (taken, mut bytes) = match labels_into(domain.as_bytes(), bytes) {
-        Ok(bytes) => (true, bytes),
-        Err(bytes) => (false, bytes),
-    };
-    if !taken {
-        bytes.truncate(start);
-    }
+    bytes.resize(start + domain.len() * 2 + SLACK, 0);
+    let end = write_labels(domain.as_bytes(), &mut bytes, start);
+    bytes.truncate(end.unwrap_or(start));
     match String::from_utf8(bytes) {
         Ok(string) => {
             *out = string;
-            taken
+            end.is_some()
         }
         // Not reached: only ASCII was appended to a string.
         Err(e) => {
@@ -115,95 +124,199 @@ pub(crate) fn to_ascii_into(domain: &str, out: &mut String) -> bool {
     }
 }
 
-/// `out` with the labels of `domain` converted, or `Err` (with `out` to be truncated) where the
-/// domain is not one the module's comment describes. (`out` is moved in and out, not
-/// borrowed, so that its length stays in a register across the writes.)
-fn labels_into(domain: &[u8], mut out: Vec<u8>) -> Result<Vec<u8>, Vec<u8>> {
-    match write_labels(domain, &mut out) {
-        Some(()) => Ok(out),
-        None => Err(out),
+/// Why [`write_label`] stopped short.
+enum Stop {
+    /// The label is not one the module's comment describes: the domain is left to `idna`.
+    NotTaken,
+    /// `out` has no room left for the label.
+    Room,
+}
+
+/// Working space of [`write_label`] for the rare label with two or more non-basic code points:
+/// those code points, their Punycode deltas, and what decoding an `xn--` label needs.
+#[derive(Default)]
+struct Scratch {
+    non_basic: Vec<NonBasic>,
+    deltas: Vec<u8>,
+    decoding: (Vec<NonBasic>, Vec<u8>),
+}
+
+/// The labels of `domain` converted into `out` from `at` on: the end of what was written, or
+/// `None` where the domain is not one the module's comment describes.
+fn write_labels(domain: &[u8], out: &mut Vec<u8>, mut at: usize) -> Option<usize> {
+    let mut scratch = Scratch::default();
+    let mut bytes = domain.iter();
+    loop {
+        let label = bytes.clone();
+        let (dot, written) = match write_label(&mut bytes, out, at, &mut scratch) {
+            Ok(written) => written,
+            Err(Stop::NotTaken) => return None,
+            Err(Stop::Room) => {
+                // Room for the rest of the domain whatever it is: a label of `n` bytes takes
+                // at most `5 + 4n` (`xn--`, `-` and at most eight digits for each non-basic
+                // code point, two bytes), so the rest at most seven times its length.
+                out.resize(
+                    at.saturating_add(label.len().saturating_mul(7))
+                        .saturating_add(SLACK),
+                    0,
+                );
+                bytes = label;
+                write_label(&mut bytes, out, at, &mut scratch).ok()?
+            }
+        };
+        at = written;
+        if !dot {
+            return Some(at);
+        }
     }
 }
 
-/// [`labels_into`]'s work.
+/// The label that `bytes` begins with, converted into `out` at `at` (UTS #46 section 4 steps
+/// 1 to 4 and ToASCII step 2 on it, in one pass over its bytes), and the `.` after it if any:
+/// whether there was one (`bytes` is then past it) and where the output ends.
 #[inline(always)]
-fn write_labels(domain: &[u8], out: &mut Vec<u8>) -> Option<()> {
-    let mut non_basic: Vec<NonBasic> = Vec::new();
-    let mut scratch = (Vec::new(), Vec::new());
-    let mut at = 0;
-    loop {
-        // Step 3 (Break) first: `.` is the only separator among these code points, and step 1
-        // maps none to it. The label's end and the union of its bytes' classes, in one pass.
-        let (start, mut classes) = (at, 0);
-        while let Some(&b) = domain.get(at) {
-            let class = CLASS.get(b);
-            if class == DOT {
-                break;
-            }
-            classes |= class;
-            at += 1;
+fn write_label(
+    bytes: &mut core::slice::Iter<'_, u8>,
+    out: &mut [u8],
+    at: usize,
+    scratch: &mut Scratch,
+) -> Result<(bool, usize), Stop> {
+    // Step 1 on the label's code points: the basic ones written out as mapped as they come,
+    // after room for `xn--`; the first non-basic one noted with its position (most labels
+    // have one; the others are noted after, if any).
+    let label = bytes.as_slice();
+    let basic_start = at + 4;
+    let mut w = basic_start;
+    let (mut first, mut non_basic) = ((0u8, 0u32), 0u32);
+    // Step 3 (Break): `.` is the only separator among these code points, and step 1 maps
+    // none to it.
+    let dot = loop {
+        let Some(&b) = bytes.next() else {
+            break false;
+        };
+        let mapped = MAPPED.get(b);
+        if mapped != 0 {
+            *out.get_mut(w).ok_or(Stop::Room)? = mapped;
+            w += 1;
+            continue;
         }
-        let label = domain.get(start..at).unwrap_or_default();
-        if label.is_empty() || classes & OTHER != 0 {
-            return None;
+        if b == b'.' {
+            break true;
         }
-        let begins_with_xn = has_ace_prefix(label);
-        let written = out.len();
-        if classes == BASIC {
-            // Step 1 lowercases an ASCII label, in one go.
-            out.extend(label.iter().map(u8::to_ascii_lowercase));
-            if begins_with_xn {
-                // Steps 4.2 to 4.4; the decoded label begins with `punycode`'s basic code
-                // points or with a non-basic one, so criterion 4 holds when `punycode` does
-                // not begin with `xn--`.
-                let punycode = out.get(written + 4..).unwrap_or_default();
-                if punycode.starts_with(b"xn--")
-                    || !is_canonical_latin1(punycode, is_valid_latin1, &mut scratch)
-                {
-                    return None;
-                }
-            }
+        // U+00C0 to U+00FF are 0xC3 then 0x80 to 0xBF.
+        let c = match (b, bytes.next()) {
+            (0xC3, Some(&second)) => MAPPED_LATIN1.get(second),
+            _ => 0,
+        };
+        if c == 0 {
+            return Err(Stop::NotTaken);
+        }
+        if non_basic == 0 {
+            first = (c, (w - basic_start) as u32);
+        }
+        non_basic += 1;
+    };
+    let basic = w - basic_start;
+    if non_basic == 0 {
+        // Step 4: an empty label is an error (and its room for `xn--` may be past the end).
+        if basic == 0 {
+            return Err(Stop::NotTaken);
+        }
+        // An ASCII label: back over the room for `xn--` (`w` is within `out`: a byte was
+        // written just before it).
+        out.copy_within(basic_start..w, at);
+        w = at + basic;
+        if !is_taken_ascii_label(out.get(at..w).unwrap_or_default(), scratch) {
+            return Err(Stop::NotTaken);
+        }
+    } else {
+        // Step 4.1: an `xn--` label with a non-ASCII code point is an error.
+        if first.1 >= 4 && out.get(basic_start..w).is_some_and(has_ace_prefix) {
+            return Err(Stop::NotTaken);
+        }
+        if basic + non_basic as usize > PUNYCODE_MAX_INPUT as usize {
+            return Err(Stop::NotTaken);
+        }
+        let basic = basic as u32;
+        // ToASCII step 2: `xn--`, the basic code points (written), the delimiter if there
+        // are any, then the deltas.
+        out.get_mut(at..basic_start)
+            .ok_or(Stop::Room)?
+            .copy_from_slice(b"xn--");
+        if basic > 0 {
+            *out.get_mut(w).ok_or(Stop::Room)? = b'-';
+            w += 1;
+        }
+        if non_basic == 1 {
+            let (c, position) = first;
+            let (digits, count) = single_delta_digits(c, position, basic);
+            out.get_mut(w..w + 8)
+                .ok_or(Stop::Room)?
+                .copy_from_slice(&digits.to_le_bytes());
+            w += count;
         } else {
-            // Step 4.1: an `xn--` label with a non-ASCII code point is an error.
-            if begins_with_xn {
-                return None;
-            }
-            out.extend_from_slice(b"xn--");
-            // Step 1 on the label's code points: the basic ones written out lower-cased as
-            // they come; U+00C0 to U+00FF are 0xC3 then 0x80 to 0xBF, so the second byte plus
-            // 0x40 is the code point.
-            non_basic.clear();
-            let mut distinct = Distinct::default();
-            let mut len = 0u32;
-            for &b in label {
-                if b < 0x80 {
-                    out.push(b.to_ascii_lowercase());
-                } else if b != 0xC3 {
-                    let c = match b.wrapping_add(0x40) {
-                        c @ (0xDF..=0xF6 | 0xF8..=0xFF) => c,
-                        c @ (0xC0..=0xD6 | 0xD8..=0xDE) => c + 0x20,
-                        _ => return None,
-                    };
-                    non_basic.push((c, len));
-                    distinct.insert(c);
-                } else {
-                    continue;
-                }
-                len += 1;
-            }
-            if len > PUNYCODE_MAX_INPUT {
-                return None;
-            }
-            let basic = len - non_basic.len() as u32;
-            if basic > 0 {
-                out.push(b'-');
-            }
-            encode_deltas(&non_basic, distinct, basic, len, out);
+            note_non_basic(label, &mut scratch.non_basic);
+            let deltas = scratch.deltas_of_non_basic(basic);
+            out.get_mut(w..w + deltas.len())
+                .ok_or(Stop::Room)?
+                .copy_from_slice(deltas);
+            w += deltas.len();
         }
-        if at == domain.len() {
-            return Some(());
+    }
+    if dot {
+        *out.get_mut(w).ok_or(Stop::Room)? = b'.';
+        w += 1;
+    }
+    Ok((dot, w))
+}
+
+/// Notes the non-basic code points of `label` (the bytes from a label's start, which the
+/// loop of [`write_label`] has taken: ASCII letters, digits, hyphens and U+00C0 to U+00FF but
+/// U+00D7 and U+00F7, to its end or a `.`), as mapped, with their positions, in `non_basic`.
+/// Out of line: only a label with two or more of them comes here.
+#[cold]
+#[inline(never)]
+fn note_non_basic(label: &[u8], non_basic: &mut Vec<NonBasic>) {
+    non_basic.clear();
+    let mut position = 0;
+    let mut bytes = label.iter();
+    while let Some(&b) = bytes.next() {
+        match b {
+            b'.' => break,
+            0xC3 => {
+                let c = bytes.next().map_or(0, |&second| MAPPED_LATIN1.get(second));
+                non_basic.push((c, position));
+            }
+            _ => {}
         }
-        at += 1;
-        out.push(b'.');
+        position += 1;
+    }
+}
+
+/// Step 4 on a non-empty ASCII label (`label`, as mapped): one that begins with `xn--` is
+/// Punycode to decode (steps 4.2 to 4.4), taken as the module's comment says. The decoded
+/// label begins with its basic code points or with a non-basic one, so criterion 4 holds when
+/// the Punycode does not begin with `xn--`.
+fn is_taken_ascii_label(label: &[u8], scratch: &mut Scratch) -> bool {
+    if !has_ace_prefix(label) {
+        return true;
+    }
+    let punycode = label.get(4..).unwrap_or_default();
+    !punycode.starts_with(b"xn--")
+        && is_canonical_latin1(punycode, is_valid_latin1, &mut scratch.decoding)
+}
+
+impl Scratch {
+    /// The deltas of a label of `basic` basic code points and the non-basic ones noted in
+    /// `self.non_basic` (two or more).
+    fn deltas_of_non_basic(&mut self, basic: u32) -> &[u8] {
+        let mut distinct = Distinct::default();
+        for &(c, _) in &self.non_basic {
+            distinct.insert(c);
+        }
+        let len = basic + self.non_basic.len() as u32;
+        self.deltas.clear();
+        encode_deltas(&self.non_basic, distinct, basic, len, &mut self.deltas);
+        &self.deltas
     }
 }

@@ -104,64 +104,72 @@ pub fn parse_host_into<S: ValidationSink>(
     }
     // Step 3: assert: input is not the empty string (handled by the domain parser: failure).
     let bytes = input.as_bytes();
-    let classes = classify(bytes);
     let start = out.len();
     // Whether positions in the domain parser's result are positions in input.
     let same_offsets;
     // Whether domain (input percent-decoded, step 4) is an ASCII string.
     let domain_is_ascii;
-    if classes & (NON_ASCII | PERCENT) == 0 {
-        // Fast path: ASCII with nothing to percent-decode, so domain is input (step 4) and the
-        // domain parser's result is input ASCII-lowercased (steps 5-6; July 2026).
-        same_offsets = true;
-        domain_is_ascii = true;
-        let mut at_start = AtSink {
-            inner: &mut *sink,
-            offset: 0,
-        };
-        classified_ascii_domain_into(input, classes, &mut at_start, out)?;
+    if !S::ENABLED && !bytes.is_ascii() && crate::latin1::to_ascii_into(input, out) {
+        // Steps 4 to 6 with no one listening, on a domain that the Latin-1 shortcut takes
+        // (`latin1.rs`: it has no `%`, so domain is input) before input is classified: what
+        // the domain parser's step 4 would run on it below.
+        same_offsets = false;
+        domain_is_ascii = false;
     } else {
-        // July 2026: if input contains a percent-encoded byte, domain-percent-encoded
-        // validation error, before percent-decoding.
-        if S::ENABLED {
-            let first_percent = bytes.iter().position(|&b| b == b'%').unwrap_or(bytes.len());
-            if let Some(offset) =
-                (first_percent..bytes.len()).find(|&i| is_percent_encoded_byte(bytes, i))
-            {
-                sink.report(ValidationError::DomainPercentEncoded, offset);
-            }
-        }
-        // Step 4: let domain be the result of running UTF-8 decode without BOM on the
-        // percent-decoding of input (a byte sequence that is not UTF-8 gives U+FFFD, on which
-        // the domain parser fails).
-        // Without a `%` (the scan above says), domain is input and its classes are known.
-        let (domain, domain_classes): (Cow<'_, str>, u8) = match classes & PERCENT {
-            0 => (Cow::Borrowed(input), classes),
-            _ => match percent_decode_str(input) {
-                Cow::Borrowed(_) => (Cow::Borrowed(input), classes),
-                Cow::Owned(decoded) => {
-                    let decoded = match String::from_utf8(decoded) {
-                        Ok(decoded) => decoded,
-                        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                    };
-                    let decoded_classes = classify(decoded.as_bytes());
-                    (Cow::Owned(decoded), decoded_classes)
-                }
-            },
-        };
-        domain_is_ascii = domain_classes & NON_ASCII == 0;
-        same_offsets = classes & NON_ASCII == 0 && *domain == *input;
-        // Steps 5-6: let asciiDomain be the result of running the domain parser with domain
-        // and false; if it is failure, return failure (out is unchanged on failure).
-        classified_domain_to_ascii_into(
-            &domain,
-            domain_classes,
-            &mut AtSink {
+        let classes = classify(bytes);
+        if classes & (NON_ASCII | PERCENT) == 0 {
+            // Fast path: ASCII with nothing to percent-decode, so domain is input (step 4) and
+            // the domain parser's result is input ASCII-lowercased (steps 5-6; July 2026).
+            same_offsets = true;
+            domain_is_ascii = true;
+            let mut at_start = AtSink {
                 inner: &mut *sink,
                 offset: 0,
-            },
-            out,
-        )?;
+            };
+            classified_ascii_domain_into(input, classes, &mut at_start, out)?;
+        } else {
+            // July 2026: if input contains a percent-encoded byte, domain-percent-encoded
+            // validation error, before percent-decoding.
+            if S::ENABLED {
+                let first_percent = bytes.iter().position(|&b| b == b'%').unwrap_or(bytes.len());
+                if let Some(offset) =
+                    (first_percent..bytes.len()).find(|&i| is_percent_encoded_byte(bytes, i))
+                {
+                    sink.report(ValidationError::DomainPercentEncoded, offset);
+                }
+            }
+            // Step 4: let domain be the result of running UTF-8 decode without BOM on the
+            // percent-decoding of input (a byte sequence that is not UTF-8 gives U+FFFD, on which
+            // the domain parser fails).
+            // Without a `%` (the scan above says), domain is input and its classes are known.
+            let (domain, domain_classes): (Cow<'_, str>, u8) = match classes & PERCENT {
+                0 => (Cow::Borrowed(input), classes),
+                _ => match percent_decode_str(input) {
+                    Cow::Borrowed(_) => (Cow::Borrowed(input), classes),
+                    Cow::Owned(decoded) => {
+                        let decoded = match String::from_utf8(decoded) {
+                            Ok(decoded) => decoded,
+                            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                        };
+                        let decoded_classes = classify(decoded.as_bytes());
+                        (Cow::Owned(decoded), decoded_classes)
+                    }
+                },
+            };
+            domain_is_ascii = domain_classes & NON_ASCII == 0;
+            same_offsets = classes & NON_ASCII == 0 && *domain == *input;
+            // Steps 5-6: let asciiDomain be the result of running the domain parser with domain
+            // and false; if it is failure, return failure (out is unchanged on failure).
+            classified_domain_to_ascii_into(
+                &domain,
+                domain_classes,
+                &mut AtSink {
+                    inner: &mut *sink,
+                    offset: 0,
+                },
+                out,
+            )?;
+        }
     }
     let ascii_domain = out.get(start..).unwrap_or_default();
     // The ends-in-a-number checker's assert (added in the July 2026

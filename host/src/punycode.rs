@@ -18,9 +18,11 @@ const INITIAL_BIAS: u32 = 72;
 /// Whether `label` begins with the ACE prefix `xn--` (UTS #46 section 4, step 4: such a label
 /// is Punycode to decode), ASCII case-insensitively.
 pub(crate) fn has_ace_prefix(label: &[u8]) -> bool {
+    // In one word: 0x20 set in the first two bytes lower-cases `X` and `N` and makes no other
+    // byte `x` or `n`; the hyphens are compared as they are.
     label
-        .get(..4)
-        .is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
+        .first_chunk::<4>()
+        .is_some_and(|prefix| u32::from_le_bytes(*prefix) | 0x2020 == u32::from_le_bytes(*b"xn--"))
 }
 
 /// A non-basic code point of a label (below U+0100: one byte) and its position in the label,
@@ -70,8 +72,8 @@ pub(crate) fn encode_deltas(
     match non_basic {
         // One non-basic code point (the common case, inlined): one pass of one delta.
         [(c, position)] => {
-            let delta = (u32::from(*c) - INITIAL_N) * (basic + 1) + position;
-            push_integer(delta, INITIAL_BIAS, out);
+            let (digits, count) = single_delta_digits(*c, *position, basic);
+            push_digits(digits, count, out);
         }
         _ => encode_passes(non_basic, distinct, basic, len, out),
     }
@@ -122,8 +124,10 @@ fn threshold(k: u32, bias: u32) -> u32 {
 /// The digit for `d` (below 36): `a` to `z`, then `0` to `9`.
 #[inline(always)]
 fn digit(d: u32) -> u8 {
-    let d = d as u8;
-    if d < 26 { b'a' + d } else { d + (b'0' - 26) }
+    b"abcdefghijklmnopqrstuvwxyz0123456789"
+        .get(d as usize)
+        .copied()
+        .unwrap_or(b'a')
 }
 
 /// The value of the digit `b` (lower-case), if it is one.
@@ -136,33 +140,87 @@ fn value_of(b: u8) -> Option<u32> {
     }
 }
 
-/// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3), at most eight
-/// digits (a delta of a label of at most 1000 code points below U+0100 is below 2^17, and each
-/// digit but the last divides by at least 10).
+/// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3) with the
+/// threshold `t` of each digit position: the digits gathered into a word, the first in the
+/// lowest byte, and their count. At most eight digits (a delta of a label of at most 1000 code
+/// points below U+0100 is below 2^17, and each digit but the last divides by at least 10).
 #[inline(always)]
-fn push_integer(mut q: u32, bias: u32, out: &mut Vec<u8>) {
-    // The digits gathered into a word, the first in the lowest byte, written at once.
-    let (mut digits, mut count, mut k) = (0u64, 0u32, BASE);
+fn integer_digits(q: u32, threshold_of: impl Fn(u32) -> u32) -> (u64, usize) {
+    integer_digits_from(q, 0, 0, threshold_of)
+}
+
+/// [`integer_digits`] from digit position `count` on, `digits` holding the ones before.
+#[inline(always)]
+fn integer_digits_from(
+    mut q: u32,
+    mut digits: u64,
+    mut count: u32,
+    threshold_of: impl Fn(u32) -> u32,
+) -> (u64, usize) {
     loop {
-        let t = threshold(k, bias);
+        let t = threshold_of(count);
         if q < t || count == 7 {
             break;
         }
-        // Division by `BASE - t`, by a constant for the two thresholds most met (`T_MIN`
-        // while `k` is at most the bias, `T_MAX` from `bias + T_MAX` on).
-        let (quotient, remainder) = match t {
-            T_MIN => ((q - t) / (BASE - T_MIN), (q - t) % (BASE - T_MIN)),
-            T_MAX => ((q - t) / (BASE - T_MAX), (q - t) % (BASE - T_MAX)),
-            _ => ((q - t) / (BASE - t), (q - t) % (BASE - t)),
-        };
-        digits |= u64::from(digit(t + remainder)) << (8 * count);
+        let digit;
+        (digit, q) = digit_and_rest(q, t);
+        digits |= u64::from(digit) << (8 * count);
         count += 1;
-        q = quotient;
-        k += BASE;
     }
     digits |= u64::from(digit(q)) << (8 * count);
-    // All eight bytes written (one store) and the ones past the last digit taken back.
-    let end = out.len() + count as usize + 1;
+    (digits, count as usize + 1)
+}
+
+/// The digit of `q` (at least `t`) at a position of threshold `t`, and what is left of `q`
+/// for the positions after it.
+#[inline(always)]
+fn digit_and_rest(q: u32, t: u32) -> (u8, u32) {
+    // Division by `BASE - t`, by a constant for the two thresholds most met (`T_MIN` while
+    // `k` is at most the bias, `T_MAX` from `bias + T_MAX` on).
+    let (quotient, remainder) = match t {
+        T_MIN => ((q - t) / (BASE - T_MIN), (q - t) % (BASE - T_MIN)),
+        T_MAX => ((q - t) / (BASE - T_MAX), (q - t) % (BASE - T_MAX)),
+        _ => ((q - t) / (BASE - t), (q - t) % (BASE - t)),
+    };
+    (digit(t + remainder), quotient)
+}
+
+/// RFC 3492 section 6.3 for a label whose one non-basic code point is `c`, at `position`,
+/// after `basic` basic code points: one pass of one delta, `(c - initial_n) * (basic + 1) +
+/// position`, as [`integer_digits`]. With the initial bias (72) the threshold is `T_MIN` at
+/// `k` = 36 and 72 and `T_MAX` from 108 on; a delta of at least 36 (any code point from
+/// U+00A4 on) has neither of its first two digits last.
+#[inline(always)]
+pub(crate) fn single_delta_digits(c: u8, position: u32, basic: u32) -> (u64, usize) {
+    let q = (u32::from(c) - INITIAL_N) * (basic + 1) + position;
+    if q < BASE {
+        return integer_digits(q, |count| if count < 2 { T_MIN } else { T_MAX });
+    }
+    // The first digit is `T_MIN + (q - 1) % 35` with `(q - 1) / 35` left, the second the same
+    // on what is left: with `r = q - 36`, the two are `T_MIN` plus the low and the high base-35
+    // digit of `r % 35²`, and `r / 35²` is left (one division for the two digits).
+    const RADIX: u32 = BASE - T_MIN;
+    let r = q - BASE;
+    let (low, rest) = (r % (RADIX * RADIX), r / (RADIX * RADIX));
+    let first = digit(T_MIN + low % RADIX);
+    let second = digit(T_MIN + low / RADIX);
+    let digits = u64::from(first) | u64::from(second) << 8;
+    integer_digits_from(rest, digits, 2, |_| T_MAX)
+}
+
+/// `q` as a generalized variable-length integer (RFC 3492 sections 3.3 and 6.3) with `bias`,
+/// appended to `out`.
+#[inline(always)]
+fn push_integer(q: u32, bias: u32, out: &mut Vec<u8>) {
+    let (digits, count) = integer_digits(q, |count| threshold(BASE * (count + 1), bias));
+    push_digits(digits, count, out);
+}
+
+/// The first `count` bytes of `digits` (from the lowest) appended to `out`: all eight written
+/// (one store) and the ones past the last digit taken back.
+#[inline(always)]
+fn push_digits(digits: u64, count: usize, out: &mut Vec<u8>) {
+    let end = out.len() + count;
     out.extend_from_slice(&digits.to_le_bytes());
     out.truncate(end);
 }
@@ -209,14 +267,24 @@ pub(crate) fn is_canonical_latin1(
     if deltas.is_empty() {
         return false;
     }
+    // One integer (most labels): one code point inserted, `decode`'s first step without the
+    // rest, and its delta re-encoded in a word and compared in one.
+    if let Some((i, [])) = first_integer(deltas) {
+        let points = basic as u32 + 1;
+        return INITIAL_N
+            .checked_add(i / points)
+            .and_then(|n| u8::try_from(n).ok())
+            .filter(|&c| valid(c))
+            .is_some_and(|c| is_word_of(deltas, single_delta_digits(c, i % points, basic as u32)));
+    }
     let (inserted, encoded) = scratch;
     inserted.clear();
     let Some(()) = decode(basic as u32, deltas, &valid, inserted) else {
         return false;
     };
     let len = (basic + inserted.len()) as u32;
-    // The inserted code points in the order of their positions, as the encoder takes them
-    // (most labels have one): placed in the decoded label (shorter than `punycode`), then read
+    // The inserted code points in the order of their positions, as the encoder takes them:
+    // placed in the decoded label (shorter than `punycode`), then read
     // back, so that no sort's code comes into the binary for a few dozen entries.
     if inserted.len() > 1 {
         let mut decoded = [0u8; MAX_DECODED_INPUT];
@@ -241,6 +309,33 @@ pub(crate) fn is_canonical_latin1(
     encoded.clear();
     encode_deltas(inserted, distinct, basic as u32, len, encoded);
     encoded.as_slice() == deltas
+}
+
+/// Whether `deltas` are the digits of a word of [`integer_digits`] (`digits`, `count` of them).
+fn is_word_of(deltas: &[u8], (digits, count): (u64, usize)) -> bool {
+    deltas.len() == count
+        && deltas
+            .iter()
+            .rev()
+            .fold(0, |word, &b| word << 8 | u64::from(b))
+            == digits
+}
+
+/// The first generalized variable-length integer of `digits` (RFC 3492 section 6.2) with the
+/// initial bias (the thresholds of [`single_delta_digits`]), and the digits after it; `None`
+/// if a digit is not one, the digits end inside the integer or it overflows (as in `decode`).
+fn first_integer(digits: &[u8]) -> Option<(u32, &[u8])> {
+    let (mut i, mut w) = (0u32, 1u32);
+    for (count, &b) in (0u32..).zip(digits) {
+        let d = value_of(b)?;
+        i = i.checked_add(d.checked_mul(w)?)?;
+        let t = if count < 2 { T_MIN } else { T_MAX };
+        if d < t {
+            return Some((i, digits.get(count as usize + 1..).unwrap_or_default()));
+        }
+        w = w.checked_mul(BASE - t)?;
+    }
+    None
 }
 
 /// RFC 3492 section 6.2's main loop on `deltas` after `basic` basic code points: each inserted
@@ -268,7 +363,10 @@ fn decode(
             k += BASE;
             b = *digits.next()?;
         }
-        bias = adapt(i - old_i, len + 1, old_i == 0);
+        // The bias serves the integers after this one only (most labels have one).
+        if !digits.as_slice().is_empty() {
+            bias = adapt(i - old_i, len + 1, old_i == 0);
+        }
         n = n.checked_add(i / (len + 1))?;
         i %= len + 1;
         let c = u8::try_from(n).ok().filter(|&c| valid(c))?;
@@ -304,6 +402,58 @@ pub(crate) fn words(alphabet: &[char], longest: usize) -> Vec<alloc::string::Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ACE prefix test in one word against a byte-by-byte ASCII case-insensitive one, on
+    /// every pair of bytes before `--` and after `xn`.
+    #[test]
+    fn ace_prefix_is_xn_in_any_case() {
+        for (a, b) in (0..=u8::MAX).flat_map(|a| (0..=u8::MAX).map(move |b| (a, b))) {
+            for label in [[a, b, b'-', b'-', b'a'], [b'x', b'N', a, b, b'a']] {
+                let expected = label
+                    .get(..4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
+                assert_eq!(has_ace_prefix(&label), expected, "{label:?}");
+            }
+        }
+        assert!(!has_ace_prefix(b"xn-"));
+    }
+
+    /// The one-integer reader on the general encoder's integers (the initial bias), alone and
+    /// followed by more digits.
+    #[test]
+    fn first_integer_reads_what_the_encoder_writes() {
+        for q in (0..140_000u32).step_by(7).chain([35, 36, 1260, 1261]) {
+            let mut digits = Vec::new();
+            push_integer(q, INITIAL_BIAS, &mut digits);
+            assert_eq!(first_integer(&digits), Some((q, &[][..])), "{q}");
+            digits.extend_from_slice(b"ab");
+            assert_eq!(first_integer(&digits), Some((q, &b"ab"[..])), "{q}");
+        }
+        assert_eq!(first_integer(b"zz"), None);
+        assert_eq!(first_integer(b"-a"), None);
+    }
+
+    /// The one-delta encoder against the general one (RFC 3492's thresholds from the initial
+    /// bias) on every code point from U+0080 to U+00FF, at positions first, last and between,
+    /// after up to 1000 basic code points.
+    #[test]
+    fn single_delta_agrees_with_general_integer() {
+        for c in 0x80u8..=0xFF {
+            for basic in (0..=1000u32).step_by(37).chain([999, 1000]) {
+                for position in [0, 1, basic / 2, basic] {
+                    let delta = (u32::from(c) - INITIAL_N) * (basic + 1) + position;
+                    let mut general = Vec::new();
+                    push_integer(delta, INITIAL_BIAS, &mut general);
+                    let (digits, count) = single_delta_digits(c, position, basic);
+                    assert_eq!(
+                        digits.to_le_bytes().get(..count),
+                        Some(general.as_slice()),
+                        "{c:#x} {basic} {position}"
+                    );
+                }
+            }
+        }
+    }
 
     /// Every word of up to four letters of ASCII and the valid Latin-1 letters at the edges of
     /// the set: encoded as `idna` encodes it, and decoded back (or refused when ASCII only).

@@ -355,6 +355,15 @@ mod tests {
         inputs.push(alloc::format!("xn--{}-kva", "a".repeat(58)));
         inputs.push(alloc::format!("xn--{}-kva", "a".repeat(59)));
         inputs.push("b\u{fc}cher.".repeat(1000) + "com");
+        // Output longer than twice the input (`ß.` to `xn--zca.`), past the room first made.
+        inputs.push("\u{df}.".repeat(300) + "a");
+        inputs.push("a.".repeat(300) + &"\u{ff}\u{e0}\u{df}".repeat(100));
+        // An empty last label where the output so far has come near the end of its room.
+        for n in 1..80 {
+            inputs.push("\u{df}.".repeat(n));
+            inputs.push("\u{df}.".repeat(n) + ".");
+            inputs.push("a".repeat(n) + "\u{df}.");
+        }
         for n in [999, 1000, 1001] {
             inputs.push("\u{e9}".repeat(n) + ".a");
             inputs.push("a".repeat(n) + "\u{e9}");
