@@ -8,7 +8,7 @@
 
 use crate::ldh::strict_ldh_domain;
 use crate::punycode::has_ace_prefix;
-use crate::relaxed::{to_ascii_relaxed, to_ascii_relaxed_past_latin1};
+use crate::relaxed::{to_ascii_relaxed, whole};
 use crate::sets::FORBIDDEN_DOMAIN_CODE_POINTS;
 use crate::validation::{ReportedError, ValidationError, ValidationSink};
 use alloc::borrow::Cow;
@@ -204,7 +204,7 @@ fn non_ascii_domain<'a, const BE_STRICT: bool, S: ValidationSink>(
     // is reused.
     let result = match strict_result {
         Some(result) => Some(result),
-        None if latin1_tried => to_ascii_relaxed_past_latin1(domain),
+        None if latin1_tried => whole(domain),
         None => to_ascii_relaxed(domain),
     };
     // Step 5: failure if the result is empty or contains a forbidden domain code point.

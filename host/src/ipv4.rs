@@ -216,18 +216,6 @@ fn fail<S: ValidationSink>(sink: &mut S, error: ValidationError, offset: usize) 
     ReportedError { error, offset }
 }
 
-/// Appends the decimal form of `n` (0 to 255) to `out`.
-#[inline]
-fn push_decimal_u8(n: u8, out: &mut String) {
-    if n >= 100 {
-        out.push(char::from(b'0' + n / 100));
-    }
-    if n >= 10 {
-        out.push(char::from(b'0' + (n / 10) % 10));
-    }
-    out.push(char::from(b'0' + n % 10));
-}
-
 /// The IPv4 serializer (spec 3.6): appends the dotted-decimal form of `address` to `out`.
 ///
 /// ```
@@ -236,14 +224,31 @@ fn push_decimal_u8(n: u8, out: &mut String) {
 /// assert_eq!(out, "192.0.2.1");
 /// ```
 pub fn serialize_ipv4_into(address: Ipv4Addr, out: &mut String) {
-    let [a, b, c, d] = address.octets();
-    push_decimal_u8(a, out);
-    out.push('.');
-    push_decimal_u8(b, out);
-    out.push('.');
-    push_decimal_u8(c, out);
-    out.push('.');
-    push_decimal_u8(d, out);
+    // At most 15 bytes, written into a buffer and appended once (a push a byte brings a
+    // capacity check and a grow call each).
+    let mut buffer = [0u8; 15];
+    let mut len = 0;
+    let mut put = |b: u8| {
+        if let Some(slot) = buffer.get_mut(len) {
+            *slot = b;
+            len += 1;
+        }
+    };
+    // Step 3: the four numbers `n % 256` are prepended last first, so they come out most
+    // significant first, each serialized in decimal, with "." between them.
+    for (i, n) in address.octets().into_iter().enumerate() {
+        if i > 0 {
+            put(b'.');
+        }
+        if n >= 100 {
+            put(b'0' + n / 100);
+        }
+        if n >= 10 {
+            put(b'0' + (n / 10) % 10);
+        }
+        put(b'0' + n % 10);
+    }
+    out.push_str(core::str::from_utf8(buffer.get(..len).unwrap_or_default()).unwrap_or_default());
 }
 
 #[cfg(test)]
@@ -280,6 +285,38 @@ mod tests {
                     input.push_str(c);
                     assert_eq!(ends_in_a_number(&input), reference(&input), "{input:?}");
                 }
+            }
+        }
+    }
+
+    /// The serializer against the standard's steps (prepend `n % 256`, then "." unless it was
+    /// the fourth, then `n / 256`), on every octet value in every position, appended after
+    /// existing text.
+    #[test]
+    fn serializer_follows_the_steps() {
+        let by_the_steps = |address: Ipv4Addr| {
+            let mut output = alloc::string::String::new();
+            let mut n = address.to_bits();
+            for i in 1..=4 {
+                output.insert_str(0, &alloc::format!("{}", n % 256));
+                if i != 4 {
+                    output.insert(0, '.');
+                }
+                n /= 256;
+            }
+            output
+        };
+        for v in 0..=255u8 {
+            for address in [
+                Ipv4Addr::new(v, 0, 255, 9),
+                Ipv4Addr::new(1, v, 10, 100),
+                Ipv4Addr::new(255, 99, v, 0),
+                Ipv4Addr::new(0, 200, 7, v),
+                Ipv4Addr::new(v, v, v, v),
+            ] {
+                let mut out = alloc::string::String::from("host:");
+                serialize_ipv4_into(address, &mut out);
+                assert_eq!(out, alloc::format!("host:{}", by_the_steps(address)));
             }
         }
     }
