@@ -14,8 +14,7 @@
 //! serializer matches `std`'s), and the domain parser with `beStrict` true and false (a strict
 //! success is also the relaxed result; on a domain that is not ASCII the relaxed result is
 //! `idna`'s ToASCII with the relaxed settings and the domain parser's step 5, so the host
-//! layer's shortcuts of step 4 (plain ASCII labels taken apart, Latin-1 domains) are checked
-//! against it).
+//! layer's shortcut of step 4 for Latin-1 domains is checked against it).
 
 use host::{
     Host, HostKind, HostRef, NoSink, ReportedError, domain_to_ascii, domain_to_unicode,
