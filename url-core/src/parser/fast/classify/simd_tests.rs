@@ -6,7 +6,7 @@
 //! edges of the signed order) and one surrounding block, not with all of them.
 
 use super::marks::{
-    BlockMarks, ByTable, is_plain_dot, is_plain_host_byte, is_plain_path_byte,
+    BlockMarks, ByTable, is_plain_dot, is_plain_host_byte, is_plain_path_byte, may_end_authority,
     may_stop_query_or_fragment,
 };
 use super::simd::{Scalar, Vector, all_ops};
@@ -181,6 +181,14 @@ fn the_block_query_and_fragment_scan_on_every_byte_value_at_every_position() {
     check_block_scan(scans, plain, *b"a=1&b=%20.~!$(*)", &seconds);
 }
 
+#[test]
+fn the_block_authority_scan_on_every_byte_value_at_every_position() {
+    let seconds = [None, Some(b'@'), Some(0xC3)];
+    let scans = [Scalar::authority, Vector::authority, ByTable::authority];
+    let plain = |_, b| !may_end_authority(b);
+    check_block_scan(scans, plain, *b"user.example-09%", &seconds);
+}
+
 /// The predicates say what the scans' documentation says, byte by byte.
 #[test]
 fn the_predicates() {
@@ -203,5 +211,6 @@ fn the_predicates() {
             may_stop_query_or_fragment(b),
             !(0x21..0x7F).contains(&b) || b"\"#'<>`".contains(&b)
         );
+        assert_eq!(may_end_authority(b), b"/?#\\@:[".contains(&b));
     }
 }
