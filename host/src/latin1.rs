@@ -62,6 +62,10 @@ const MAPPED: ByteTable = {
 /// Room past the output's end for the longest single write (eight digits at once).
 const SLACK: usize = 16;
 
+/// How much room is zeroed ahead of the writes at first, and added when a label needs more
+/// (doubled while the label does not fit).
+const ROOM_STEP: usize = 1024;
+
 /// Whether the code point `c` (U+0080 to U+00FF) is valid in UTS #46 (U+00DF to U+00FF but
 /// U+00F7), as a decoded `xn--` label's code points must be.
 fn is_valid_latin1(c: u8) -> bool {
@@ -104,9 +108,12 @@ pub(crate) fn to_ascii_into(domain: &str, out: &mut String) -> bool {
     let start = out.len();
     // Written as bytes (every one ASCII) into room made ahead, and checked back into a string
     // once. Punycode of a Latin-1 label is mostly under twice its UTF-8 (`bücher`, 7 bytes:
-    // `xn--bcher-kva`); more room is made when a label needs it.
+    // `xn--bcher-kva`): that much is reserved, and zeroed [`ROOM_STEP`] bytes at a time as the
+    // labels need it (zeroed all at once, a long domain's room would leave the cache before
+    // the labels are written into it).
     let mut bytes = core::mem::take(out).into_bytes();
-    bytes.resize(start + domain.len() * 2 + SLACK, 0);
+    bytes.reserve(domain.len() * 2 + SLACK);
+    bytes.resize(start + (domain.len() * 2).min(ROOM_STEP) + SLACK, 0);
     let end = write_labels(domain.as_bytes(), &mut bytes, start);
     bytes.truncate(end.unwrap_or(start));
     match String::from_utf8(bytes) {
@@ -146,23 +153,24 @@ struct Scratch {
 fn write_labels(domain: &[u8], out: &mut Vec<u8>, mut at: usize) -> Option<usize> {
     let mut scratch = Scratch::default();
     let mut bytes = domain.iter();
+    let mut room = ROOM_STEP;
     loop {
         let label = bytes.clone();
         let (dot, written) = match write_label(&mut bytes, out, at, &mut scratch) {
             Ok(written) => written,
             Err(Stop::NotTaken) => return None,
-            Err(Stop::Room) => {
-                // Room for the rest of the domain whatever it is: a label of `n` bytes takes
-                // at most `5 + 4n` (`xn--`, `-` and at most eight digits for each non-basic
-                // code point, two bytes), so the rest at most seven times its length.
-                out.resize(
-                    at.saturating_add(label.len().saturating_mul(7))
-                        .saturating_add(SLACK),
-                    0,
-                );
-                bytes = label;
-                write_label(&mut bytes, out, at, &mut scratch).ok()?
-            }
+            // More room from the label's start, until it fits: a label of `n` bytes takes at
+            // most `5 + 4n` (`xn--`, `-` and at most eight digits for each non-basic code
+            // point, two bytes), so once the room is seven times its length.
+            Err(Stop::Room) => loop {
+                out.resize(at.saturating_add(room).saturating_add(SLACK), 0);
+                bytes = label.clone();
+                match write_label(&mut bytes, out, at, &mut scratch) {
+                    Ok(written) => break written,
+                    Err(Stop::NotTaken) => return None,
+                    Err(Stop::Room) => room = room.saturating_mul(2),
+                }
+            },
         };
         at = written;
         if !dot {
