@@ -231,8 +231,19 @@ fn write_label(
             return Err(Stop::NotTaken);
         }
         // An ASCII label: back over the room for `xn--` (`w` is within `out`: a byte was
-        // written just before it).
-        out.copy_within(basic_start..w, at);
+        // written just before it). Most labels are at most sixteen bytes: moved as one block
+        // (the bytes past the label's end are rewritten after it), the others as they are.
+        match out
+            .get(basic_start..basic_start + 16)
+            .and_then(|block| <[u8; 16]>::try_from(block).ok())
+        {
+            Some(block) if basic <= 16 => {
+                if let Some(to) = out.get_mut(at..at + 16) {
+                    to.copy_from_slice(&block);
+                }
+            }
+            _ => out.copy_within(basic_start..w, at),
+        }
         w = at + basic;
         if !is_taken_ascii_label(out.get(at..w).unwrap_or_default(), scratch) {
             return Err(Stop::NotTaken);
