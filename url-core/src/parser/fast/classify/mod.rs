@@ -241,8 +241,9 @@ pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
 /// The index of the first byte of `bytes` that the authority state's first scan may stop at
 /// ([`BlockMarks::authority`], [`marks::may_end_authority`]: `/`, `?`, `#`, `\`, `@`, `:`,
 /// `[`), looked for sixteen bytes at a time (see [`first_marked`]), or the input's length; 0
-/// for input shorter than sixteen bytes. No byte before it is one of those.
-#[inline(always)]
+/// for input shorter than sixteen bytes. No byte before it is one of those. Out of line: the
+/// general path's authority state is not the fast path's, and one copy of the scan will do.
+#[inline(never)]
 pub(in crate::parser) fn authority_stop(bytes: &[u8]) -> usize {
     first_marked(bytes, 0, Native::authority)
 }
