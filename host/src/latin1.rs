@@ -156,25 +156,24 @@ fn write_labels(domain: &[u8], out: &mut Vec<u8>, mut at: usize) -> Option<usize
     let mut room = ROOM_STEP;
     loop {
         let label = bytes.clone();
-        let (dot, written) = match write_label(&mut bytes, out, at, &mut scratch) {
-            Ok(written) => written,
-            Err(Stop::NotTaken) => return None,
-            // More room from the label's start, until it fits: a label of `n` bytes takes at
-            // most `5 + 4n` (`xn--`, `-` and at most eight digits for each non-basic code
-            // point, two bytes), so once the room is seven times its length.
-            Err(Stop::Room) => loop {
-                out.resize(at.saturating_add(room).saturating_add(SLACK), 0);
-                bytes = label.clone();
-                match write_label(&mut bytes, out, at, &mut scratch) {
-                    Ok(written) => break written,
-                    Err(Stop::NotTaken) => return None,
-                    Err(Stop::Room) => room = room.saturating_mul(2),
+        match write_label(&mut bytes, out, at, &mut scratch) {
+            Ok((dot, written)) => {
+                if !dot {
+                    return Some(written);
                 }
-            },
-        };
-        at = written;
-        if !dot {
-            return Some(at);
+                at = written;
+                room = ROOM_STEP;
+            }
+            Err(Stop::NotTaken) => return None,
+            // More room from the label's start, and the label again, the room doubled while
+            // it does not fit: a label of `n` bytes takes at most `5 + 4n` (`xn--`, `-` and at
+            // most eight digits for each non-basic code point, two bytes), so it fits once
+            // the room is seven times its length.
+            Err(Stop::Room) => {
+                out.resize(at.saturating_add(room).saturating_add(SLACK), 0);
+                room = room.saturating_mul(2);
+                bytes = label;
+            }
         }
     }
 }

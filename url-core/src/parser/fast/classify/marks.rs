@@ -1,6 +1,6 @@
 //! The block scans, [`BlockMarks`]: which bytes of a block of sixteen the fast path's host scan
-//! stops at, the path, query and fragment pass looks up and the authority state's first scan
-//! may stop at, defined byte by byte by predicates, and done either by vector comparisons
+//! stops at, the path, query and fragment pass looks up, the authority state's first scan may
+//! stop at and the input's preparation removes, defined byte by byte by predicates, and done either by vector comparisons
 //! (`simd.rs`, on x86_64: [`Native`]) or by one 256-entry table built from the predicates
 //! ([`ByTable`], on other targets and under Miri). The tests (`simd_tests.rs`) check both against the predicates on every byte value at
 //! every position.
@@ -10,14 +10,16 @@
 
 use super::simd::Lanes;
 use percent::ByteTable;
+use percent::classes::is_ascii_tab_or_newline;
 
 /// The block scans: the bytes of a block of sixteen (byte `k` in bit `k`)
 /// that the host scan stops at ([`BlockMarks::host`]), that the path, query and fragment pass
 /// looks up in the path state ([`BlockMarks::path`]) and in the query and fragment states
-/// ([`BlockMarks::query_fragment`]), and that the authority state's first scan may stop at
-/// ([`BlockMarks::authority`]). Each is defined byte by byte by a predicate below
+/// ([`BlockMarks::query_fragment`]), that the authority state's first scan may stop at
+/// ([`BlockMarks::authority`]) and that the basic URL parser's step 3 removes
+/// ([`BlockMarks::tabs_and_newlines`]). Each is defined byte by byte by a predicate
 /// ([`is_plain_host_byte`], [`is_plain_path_byte`] with [`is_plain_dot`],
-/// [`may_stop_query_or_fragment`], [`may_end_authority`]).
+/// [`may_stop_query_or_fragment`], [`may_end_authority`], [`is_ascii_tab_or_newline`]).
 pub(in crate::parser::fast) trait BlockMarks {
     /// The bytes that are not [`is_plain_host_byte`].
     fn host(block: &[u8; 16]) -> u32;
@@ -38,6 +40,8 @@ pub(in crate::parser::fast) trait BlockMarks {
     fn dots(block: &[u8; 16]) -> u32;
     /// The bytes that [`may_end_authority`].
     fn authority(block: &[u8; 16]) -> u32;
+    /// The ASCII tabs and newlines ([`is_ascii_tab_or_newline`]).
+    fn tabs_and_newlines(block: &[u8; 16]) -> u32;
 }
 
 /// The block scans the parser uses: SSE2 comparisons on x86_64 (`simd.rs`).
@@ -96,6 +100,12 @@ impl<V: Lanes> BlockMarks for V {
             .into_iter()
             .fold(v.eq(b'/'), |m, b| m.or(v.eq(b)));
         u32::from(stops.mask())
+    }
+
+    #[inline(always)]
+    fn tabs_and_newlines(block: &[u8; 16]) -> u32 {
+        let v = V::load(block);
+        u32::from(v.eq(b'\t').or(v.eq(b'\n')).or(v.eq(b'\r')).mask())
     }
 }
 
@@ -160,6 +170,11 @@ impl BlockMarks for ByTable {
     fn authority(block: &[u8; 16]) -> u32 {
         Self::marks(block, MARK_AUTHORITY)
     }
+
+    #[inline(always)]
+    fn tabs_and_newlines(block: &[u8; 16]) -> u32 {
+        Self::marks(block, MARK_TAB_OR_NEWLINE)
+    }
 }
 
 /// Whether the host scan passes `b`: an ASCII lower-case letter, digit, `-` or `.`.
@@ -215,6 +230,7 @@ const MARK_QUERY_FRAGMENT: u8 = 4;
 const MARK_DOT: u8 = 8;
 const MARK_SLASH: u8 = 16;
 const MARK_AUTHORITY: u8 = 32;
+const MARK_TAB_OR_NEWLINE: u8 = 64;
 
 /// `MARKS.get(b)`: the block scans ([`MARK_HOST`], [`MARK_PATH`], [`MARK_QUERY_FRAGMENT`]) that
 /// mark byte `b`, from the three predicates, and `.` and `/` ([`MARK_DOT`], [`MARK_SLASH`]:
@@ -241,6 +257,9 @@ static MARKS: ByteTable = {
         }
         if may_end_authority(b) {
             table = table.with(b, MARK_AUTHORITY);
+        }
+        if is_ascii_tab_or_newline(b) {
+            table = table.with(b, MARK_TAB_OR_NEWLINE);
         }
         if b == u8::MAX {
             break table;

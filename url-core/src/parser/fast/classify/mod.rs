@@ -248,6 +248,14 @@ pub(in crate::parser) fn authority_stop(bytes: &[u8]) -> usize {
     first_marked(bytes, 0, Native::authority)
 }
 
+/// The index of the first ASCII tab or newline of `bytes` ([`BlockMarks::tabs_and_newlines`]),
+/// looked for sixteen bytes at a time (see [`first_marked`]), or the input's length; 0 for
+/// input shorter than sixteen bytes. Out of line: one copy for the one caller.
+#[inline(never)]
+pub(in crate::parser) fn tab_or_newline(bytes: &[u8]) -> usize {
+    first_marked(bytes, 0, Native::tabs_and_newlines)
+}
+
 /// The block scan: the index of the first byte from `from` on that `marks` (one of the
 /// [`BlockMarks`] scans) marks, sixteen bytes at a time (the first [`WINDOW`] bytes in one
 /// decision, [`window_marks`]; the input's last sixteen bytes for the rest), or the input's

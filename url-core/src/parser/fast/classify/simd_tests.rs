@@ -189,6 +189,18 @@ fn the_block_authority_scan_on_every_byte_value_at_every_position() {
     check_block_scan(scans, plain, *b"user.example-09%", &seconds);
 }
 
+#[test]
+fn the_block_tab_and_newline_scan_on_every_byte_value_at_every_position() {
+    let seconds = [None, Some(b'\n'), Some(0x89)];
+    let scans = [
+        Scalar::tabs_and_newlines,
+        Vector::tabs_and_newlines,
+        ByTable::tabs_and_newlines,
+    ];
+    let plain = |_, b| !percent::classes::is_ascii_tab_or_newline(b);
+    check_block_scan(scans, plain, *b"https://a.b/c?d#", &seconds);
+}
+
 /// The predicates say what the scans' documentation says, byte by byte.
 #[test]
 fn the_predicates() {
