@@ -235,7 +235,7 @@ pub(in crate::parser) fn scan_in(
 /// host ends.
 #[inline(always)]
 pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
-    first_marked(bytes, from, Native::host)
+    first_marked::<true>(bytes, from, Native::host)
 }
 
 /// The index of the first byte of `bytes` that the authority state's first scan may stop at
@@ -245,7 +245,7 @@ pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
 /// general path's authority state is not the fast path's, and one copy of the scan will do.
 #[inline(never)]
 pub(in crate::parser) fn authority_stop(bytes: &[u8]) -> usize {
-    first_marked(bytes, 0, Native::authority)
+    first_marked::<false>(bytes, 0, Native::authority)
 }
 
 /// The index of the first ASCII tab or newline of `bytes` ([`BlockMarks::tabs_and_newlines`]),
@@ -253,18 +253,22 @@ pub(in crate::parser) fn authority_stop(bytes: &[u8]) -> usize {
 /// input shorter than sixteen bytes. Out of line: one copy for the one caller.
 #[inline(never)]
 pub(in crate::parser) fn tab_or_newline(bytes: &[u8]) -> usize {
-    first_marked(bytes, 0, Native::tabs_and_newlines)
+    first_marked::<false>(bytes, 0, Native::tabs_and_newlines)
 }
 
 /// The block scan: the index of the first byte from `from` on that `marks` (one of the
-/// [`BlockMarks`] scans) marks, sixteen bytes at a time (the first [`WINDOW`] bytes in one
-/// decision, [`window_marks`]; the input's last sixteen bytes for the rest), or the input's
-/// length; for input shorter than sixteen bytes, `from` (nothing looked at).
+/// [`BlockMarks`] scans) marks, sixteen bytes at a time (`WINDOWED`: the first [`WINDOW`]
+/// bytes in one decision, [`window_marks`]; the input's last sixteen bytes for the rest), or
+/// the input's length; for input shorter than sixteen bytes, `from` (nothing looked at).
 #[inline(always)]
-fn first_marked(bytes: &[u8], from: usize, marks: fn(&[u8; 16]) -> u32) -> usize {
+fn first_marked<const WINDOWED: bool>(
+    bytes: &[u8],
+    from: usize,
+    marks: fn(&[u8; 16]) -> u32,
+) -> usize {
     let mut i = from;
-    // Most scans end within the window: one decision, and none on where the input ends.
-    if let Some(found) = window_marks(bytes, from, marks) {
+    // Most hosts end within the window: one decision, and none on where the input ends.
+    if let Some(found) = window_marks(bytes, from, marks).filter(|_| WINDOWED) {
         if found != 0 {
             return from + found.trailing_zeros() as usize;
         }
