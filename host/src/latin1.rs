@@ -63,8 +63,9 @@ const MAPPED: ByteTable = {
 const SLACK: usize = 16;
 
 /// How much room is zeroed ahead of the writes at first, and added when a label needs more
-/// (doubled while the label does not fit).
-const ROOM_STEP: usize = 1024;
+/// (doubled while the label does not fit): with [`SLACK`], two kilobytes, which stay in the
+/// first-level cache until the labels are written into them.
+const ROOM_STEP: usize = 2048 - SLACK;
 
 /// Whether the code point `c` (U+0080 to U+00FF) is valid in UTS #46 (U+00DF to U+00FF but
 /// U+00F7), as a decoded `xn--` label's code points must be.
