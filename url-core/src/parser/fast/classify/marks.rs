@@ -10,7 +10,6 @@
 
 use super::simd::Lanes;
 use percent::ByteTable;
-use percent::classes::is_ascii_tab_or_newline;
 
 /// The block scans: the bytes of a block of sixteen (byte `k` in bit `k`)
 /// that the host scan stops at ([`BlockMarks::host`]), that the path, query and fragment pass
@@ -19,7 +18,8 @@ use percent::classes::is_ascii_tab_or_newline;
 /// ([`BlockMarks::authority`]) and that the basic URL parser's step 3 removes
 /// ([`BlockMarks::tabs_and_newlines`]). Each is defined byte by byte by a predicate
 /// ([`is_plain_host_byte`], [`is_plain_path_byte`] with [`is_plain_dot`],
-/// [`may_stop_query_or_fragment`], [`may_end_authority`], [`is_ascii_tab_or_newline`]).
+/// [`may_stop_query_or_fragment`], [`may_end_authority`],
+/// [`percent::classes::is_ascii_tab_or_newline`]).
 pub(in crate::parser::fast) trait BlockMarks {
     /// The bytes that are not [`is_plain_host_byte`].
     fn host(block: &[u8; 16]) -> u32;
@@ -40,7 +40,7 @@ pub(in crate::parser::fast) trait BlockMarks {
     fn dots(block: &[u8; 16]) -> u32;
     /// The bytes that [`may_end_authority`].
     fn authority(block: &[u8; 16]) -> u32;
-    /// The ASCII tabs and newlines ([`is_ascii_tab_or_newline`]).
+    /// The ASCII tabs and newlines ([`percent::classes::is_ascii_tab_or_newline`]).
     fn tabs_and_newlines(block: &[u8; 16]) -> u32;
 }
 
@@ -166,14 +166,17 @@ impl BlockMarks for ByTable {
         Self::equal(block, b'.')
     }
 
+    // The general path's scans: the authority state's (4.4 authority state, step 2)...
     #[inline(always)]
     fn authority(block: &[u8; 16]) -> u32 {
         Self::marks(block, MARK_AUTHORITY)
     }
 
+    // ...and the input's preparation's (4.4 basic URL parser, steps 2 and 3), not in `MARKS`:
+    // three comparisons a byte.
     #[inline(always)]
     fn tabs_and_newlines(block: &[u8; 16]) -> u32 {
-        Self::marks(block, MARK_TAB_OR_NEWLINE)
+        Self::equal(block, b'\t') | Self::equal(block, b'\n') | Self::equal(block, b'\r')
     }
 }
 
@@ -230,7 +233,6 @@ const MARK_QUERY_FRAGMENT: u8 = 4;
 const MARK_DOT: u8 = 8;
 const MARK_SLASH: u8 = 16;
 const MARK_AUTHORITY: u8 = 32;
-const MARK_TAB_OR_NEWLINE: u8 = 64;
 
 /// `MARKS.get(b)`: the block scans ([`MARK_HOST`], [`MARK_PATH`], [`MARK_QUERY_FRAGMENT`]) that
 /// mark byte `b`, from the three predicates, and `.` and `/` ([`MARK_DOT`], [`MARK_SLASH`]:
@@ -257,9 +259,6 @@ static MARKS: ByteTable = {
         }
         if may_end_authority(b) {
             table = table.with(b, MARK_AUTHORITY);
-        }
-        if is_ascii_tab_or_newline(b) {
-            table = table.with(b, MARK_TAB_OR_NEWLINE);
         }
         if b == u8::MAX {
             break table;

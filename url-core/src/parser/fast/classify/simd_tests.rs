@@ -181,24 +181,25 @@ fn the_block_query_and_fragment_scan_on_every_byte_value_at_every_position() {
     check_block_scan(scans, plain, *b"a=1&b=%20.~!$(*)", &seconds);
 }
 
+/// The general path's block scans: the authority state's stops and the input's tabs and
+/// newlines.
 #[test]
-fn the_block_authority_scan_on_every_byte_value_at_every_position() {
-    let seconds = [None, Some(b'@'), Some(0xC3)];
-    let scans = [Scalar::authority, Vector::authority, ByTable::authority];
-    let plain = |_, b| !may_end_authority(b);
-    check_block_scan(scans, plain, *b"user.example-09%", &seconds);
-}
-
-#[test]
-fn the_block_tab_and_newline_scan_on_every_byte_value_at_every_position() {
-    let seconds = [None, Some(b'\n'), Some(0x89)];
-    let scans = [
+fn the_general_path_block_scans_on_every_byte_value_at_every_position() {
+    type Scans = [fn(&[u8; 16]) -> u32; 3];
+    let authority: Scans = [Scalar::authority, Vector::authority, ByTable::authority];
+    let tabs: Scans = [
         Scalar::tabs_and_newlines,
         Vector::tabs_and_newlines,
         ByTable::tabs_and_newlines,
     ];
-    let plain = |_, b| !percent::classes::is_ascii_tab_or_newline(b);
-    check_block_scan(scans, plain, *b"https://a.b/c?d#", &seconds);
+    check_block_scan(
+        authority,
+        |_, b| !may_end_authority(b),
+        *b"user.example-09%",
+        &[None, Some(b'@'), Some(0xC3)],
+    );
+    let plain_tab = |_, b| !percent::classes::is_ascii_tab_or_newline(b);
+    check_block_scan(tabs, plain_tab, *b"https://a.b/c?d#", &[None, Some(b'\n')]);
 }
 
 /// The predicates say what the scans' documentation says, byte by byte.
