@@ -11,7 +11,8 @@
 //!   parser's scans on other targets), gives the model's marks
 //!   (`block_scans`: the bytes the host scan, and the path, query and fragment pass in the
 //!   path state and in the query and fragment states, stop at, the path state's with every
-//!   `.` marked, and the `-` and `.` bytes);
+//!   `.` marked, the `-` and `.` bytes, the authority state's stops `/?#\@:[`, and the
+//!   ASCII tabs and newlines);
 //! - the host scan from each of the first 64 positions (and the end) gives the index of the
 //!   first byte that is not an ASCII lower-case letter, digit, `-` or `.`, or the input's length
 //!   (for input shorter than one block, the position it starts from).
@@ -57,6 +58,8 @@ pub fn check(data: &[u8]) {
             marks(&|_, b| plain_in_path(Some(b'/'), b)),
             marks(&|_, b| b != b'-'),
             marks(&|_, b| b != b'.'),
+            marks(&|_, b| !b"/?#\\@:[".contains(&b)),
+            marks(&|_, b| !b"\t\n\r".contains(&b)),
         ];
         for scans in block_scans(block) {
             assert_eq!(scans, model, "{block:?}");

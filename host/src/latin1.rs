@@ -62,6 +62,11 @@ const MAPPED: ByteTable = {
 /// Room past the output's end for the longest single write (eight digits at once).
 const SLACK: usize = 16;
 
+/// How much room is zeroed ahead of the writes at first, and added when a label needs more
+/// (doubled while the label does not fit): with [`SLACK`], two kilobytes, which stay in the
+/// first-level cache until the labels are written into them.
+const ROOM_STEP: usize = 2048 - SLACK;
+
 /// Whether the code point `c` (U+0080 to U+00FF) is valid in UTS #46 (U+00DF to U+00FF but
 /// U+00F7), as a decoded `xn--` label's code points must be.
 fn is_valid_latin1(c: u8) -> bool {
@@ -104,9 +109,12 @@ pub(crate) fn to_ascii_into(domain: &str, out: &mut String) -> bool {
     let start = out.len();
     // Written as bytes (every one ASCII) into room made ahead, and checked back into a string
     // once. Punycode of a Latin-1 label is mostly under twice its UTF-8 (`bücher`, 7 bytes:
-    // `xn--bcher-kva`); more room is made when a label needs it.
+    // `xn--bcher-kva`): that much is reserved, and zeroed [`ROOM_STEP`] bytes at a time as the
+    // labels need it (zeroed all at once, a long domain's room would leave the cache before
+    // the labels are written into it).
     let mut bytes = core::mem::take(out).into_bytes();
-    bytes.resize(start + domain.len() * 2 + SLACK, 0);
+    bytes.reserve(domain.len() * 2 + SLACK);
+    bytes.resize(start + (domain.len() * 2).min(ROOM_STEP) + SLACK, 0);
     let end = write_labels(domain.as_bytes(), &mut bytes, start);
     bytes.truncate(end.unwrap_or(start));
     match String::from_utf8(bytes) {
@@ -146,27 +154,27 @@ struct Scratch {
 fn write_labels(domain: &[u8], out: &mut Vec<u8>, mut at: usize) -> Option<usize> {
     let mut scratch = Scratch::default();
     let mut bytes = domain.iter();
+    let mut room = ROOM_STEP;
     loop {
         let label = bytes.clone();
-        let (dot, written) = match write_label(&mut bytes, out, at, &mut scratch) {
-            Ok(written) => written,
-            Err(Stop::NotTaken) => return None,
-            Err(Stop::Room) => {
-                // Room for the rest of the domain whatever it is: a label of `n` bytes takes
-                // at most `5 + 4n` (`xn--`, `-` and at most eight digits for each non-basic
-                // code point, two bytes), so the rest at most seven times its length.
-                out.resize(
-                    at.saturating_add(label.len().saturating_mul(7))
-                        .saturating_add(SLACK),
-                    0,
-                );
-                bytes = label;
-                write_label(&mut bytes, out, at, &mut scratch).ok()?
+        match write_label(&mut bytes, out, at, &mut scratch) {
+            Ok((dot, written)) => {
+                if !dot {
+                    return Some(written);
+                }
+                at = written;
+                room = ROOM_STEP;
             }
-        };
-        at = written;
-        if !dot {
-            return Some(at);
+            Err(Stop::NotTaken) => return None,
+            // More room from the label's start, and the label again, the room doubled while
+            // it does not fit: a label of `n` bytes takes at most `5 + 4n` (`xn--`, `-` and at
+            // most eight digits for each non-basic code point, two bytes), so it fits once
+            // the room is seven times its length.
+            Err(Stop::Room) => {
+                out.resize(at.saturating_add(room).saturating_add(SLACK), 0);
+                room = room.saturating_mul(2);
+                bytes = label;
+            }
         }
     }
 }
@@ -223,8 +231,19 @@ fn write_label(
             return Err(Stop::NotTaken);
         }
         // An ASCII label: back over the room for `xn--` (`w` is within `out`: a byte was
-        // written just before it).
-        out.copy_within(basic_start..w, at);
+        // written just before it). Most labels are at most sixteen bytes: moved as one block
+        // (the bytes past the label's end are rewritten after it), the others as they are.
+        match out
+            .get(basic_start..basic_start + 16)
+            .and_then(|block| <[u8; 16]>::try_from(block).ok())
+        {
+            Some(block) if basic <= 16 => {
+                if let Some(to) = out.get_mut(at..at + 16) {
+                    to.copy_from_slice(&block);
+                }
+            }
+            _ => out.copy_within(basic_start..w, at),
+        }
         w = at + basic;
         if !is_taken_ascii_label(out.get(at..w).unwrap_or_default(), scratch) {
             return Err(Stop::NotTaken);

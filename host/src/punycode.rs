@@ -268,14 +268,16 @@ pub(crate) fn is_canonical_latin1(
         return false;
     }
     // One integer (most labels): one code point inserted, `decode`'s first step without the
-    // rest, and its delta re-encoded in a word and compared in one.
+    // rest. Such a label encodes back to itself: its basic code points are copied, and the
+    // encoder's digits of the integer are `deltas` (each digit but the last is at least its
+    // threshold and the last is below it, so the digits of an integer are one string; the
+    // test `one_string_of_digits_per_integer` checks every string of up to four).
     if let Some((i, [])) = first_integer(deltas) {
         let points = basic as u32 + 1;
         return INITIAL_N
             .checked_add(i / points)
             .and_then(|n| u8::try_from(n).ok())
-            .filter(|&c| valid(c))
-            .is_some_and(|c| is_word_of(deltas, single_delta_digits(c, i % points, basic as u32)));
+            .is_some_and(valid);
     }
     let (inserted, encoded) = scratch;
     inserted.clear();
@@ -309,16 +311,6 @@ pub(crate) fn is_canonical_latin1(
     encoded.clear();
     encode_deltas(inserted, distinct, basic as u32, len, encoded);
     encoded.as_slice() == deltas
-}
-
-/// Whether `deltas` are the digits of a word of [`integer_digits`] (`digits`, `count` of them).
-fn is_word_of(deltas: &[u8], (digits, count): (u64, usize)) -> bool {
-    deltas.len() == count
-        && deltas
-            .iter()
-            .rev()
-            .fold(0, |word, &b| word << 8 | u64::from(b))
-            == digits
 }
 
 /// The first generalized variable-length integer of `digits` (RFC 3492 section 6.2) with the
@@ -431,6 +423,37 @@ mod tests {
         }
         assert_eq!(first_integer(b"zz"), None);
         assert_eq!(first_integer(b"-a"), None);
+    }
+
+    /// Every string of up to four digits that is one integer (`first_integer`, with nothing
+    /// after it) is the encoder's digits of that integer: an integer has no other string, so
+    /// a label of one integer encodes back to itself (`is_canonical_latin1`).
+    #[test]
+    fn one_string_of_digits_per_integer() {
+        let digit_bytes = b"abcdefghijklmnopqrstuvwxyz0123456789";
+        let mut strings: Vec<Vec<u8>> = alloc::vec![Vec::new()];
+        let mut integers = 0;
+        for _ in 0..4 {
+            strings = strings
+                .iter()
+                .flat_map(|s| {
+                    digit_bytes.iter().map(move |&d| {
+                        let mut longer = s.clone();
+                        longer.push(d);
+                        longer
+                    })
+                })
+                .collect();
+            for digits in &strings {
+                if let Some((q, [])) = first_integer(digits) {
+                    let mut encoded = Vec::new();
+                    push_integer(q, INITIAL_BIAS, &mut encoded);
+                    assert_eq!(encoded, *digits, "{q}");
+                    integers += 1;
+                }
+            }
+        }
+        assert!(integers > 10_000, "{integers}");
     }
 
     /// The one-delta encoder against the general one (RFC 3492's thresholds from the initial

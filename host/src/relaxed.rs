@@ -257,6 +257,18 @@ mod tests {
             inputs.push("\u{e9}".repeat(n) + ".a");
             inputs.push("a".repeat(n) + "\u{e9}");
         }
+        // Room made a step at a time (`latin1::ROOM_STEP`): labels whose output takes several
+        // steps, after others and before others, are taken.
+        let long = [
+            "\u{e9}".repeat(999) + ".a",
+            "a.".repeat(700) + &"\u{e0}\u{df}".repeat(400),
+            "\u{fc}.".repeat(3) + &"a".repeat(5000) + ".\u{e9}",
+            "b\u{fc}cher.".repeat(2000) + &"\u{e9}z".repeat(300),
+        ];
+        for input in &long {
+            assert!(crate::latin1::to_ascii(input).is_some(), "{input:?}");
+        }
+        inputs.extend(long);
         let mut taken = 0;
         for input in &inputs {
             if let Some(ours) = crate::latin1::to_ascii(input) {

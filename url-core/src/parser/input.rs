@@ -1,6 +1,7 @@
 //! Preparing the input (spec 4.4, basic URL parser steps 1 to 3), filling the map of offsets
 //! back to the input as given (`report.rs`, [`InputMap`]).
 
+use super::fast::classify::tab_or_newline;
 use super::report::{InputMap, Listener, Removed};
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -38,12 +39,17 @@ pub(crate) fn prepare<'i>(
         trimmed = input.get(start..end).unwrap_or_default();
         map.lead = start;
     }
-    // Steps 2 and 3: one scan finds the first tab or newline; only then copy.
+    // Steps 2 and 3: one scan finds the first tab or newline (sixteen bytes at a time where
+    // the input is that long: none before `from`); only then copy.
     let t = trimmed.as_bytes();
-    if !super::tables::may_hold_tab_or_newline(t) {
-        return (Cow::Borrowed(trimmed), map);
-    }
-    let Some(first) = t.iter().position(|&b| is_ascii_tab_or_newline(b)) else {
+    let from = tab_or_newline(t);
+    let Some(first) = t
+        .get(from..)
+        .unwrap_or_default()
+        .iter()
+        .position(|&b| is_ascii_tab_or_newline(b))
+        .map(|k| from + k)
+    else {
         return (Cow::Borrowed(trimmed), map);
     };
     sink.report(ValidationError::InvalidUrlUnit, map.lead + first);
@@ -129,6 +135,14 @@ mod tests {
             .map(|(a, b)| format!("{a}{b}xyz{b}{a}{b}"))
             .collect();
         all.extend(long);
+        // One tab or newline at every place of inputs longer than the block scan's window
+        // (`tab_or_newline`: two blocks of sixteen, then block by block).
+        for len in [16, 31, 33, 47, 70] {
+            for at in 0..len {
+                let c = ["\t", "\n", "\r"][at % 3];
+                all.push(format!("{}{c}{}", "a".repeat(at), "/".repeat(len - at)));
+            }
+        }
         all
     }
 

@@ -1,6 +1,7 @@
 //! 4.4: special authority slashes, special authority ignore slashes, authority, host,
 //! hostname and port states.
 
+use super::fast::classify::authority_stop;
 use super::tables::{
     self, AUTHORITY, AUTHORITY_SPECIAL, COLON_OR_BRACKET, END, END_SPECIAL, HOST, HOST_SPECIAL,
 };
@@ -69,7 +70,14 @@ impl Parser<'_> {
         // One scan finds the end of the common authority, which has no "@", ":" or "[":
         // then there is no userinfo, and the host state has nothing left to look for.
         let rest = self.rest(pointer);
-        let (end, plain) = match tables::find(rest, plain_set) {
+        // Step 2's scan, sixteen bytes at a time where the input is that long: no byte before
+        // `skip` is a stop of either set (nor `\\`); the byte at `skip` may be one.
+        let skip = authority_stop(rest);
+        let first = match rest.get(skip) {
+            Some(&b) if plain_set.contains(b) => Some(skip),
+            _ => tables::find(rest.get(skip..).unwrap_or_default(), plain_set).map(|i| skip + i),
+        };
+        let (end, plain) = match first {
             None => (pointer + rest.len(), true),
             Some(i) if rest.get(i).is_some_and(|&b| ends.contains(b)) => (pointer + i, true),
             Some(i) => {

@@ -1,8 +1,8 @@
-//! The fast path's three block scans, [`BlockMarks`]: which bytes of a block of sixteen the
-//! host scan stops at and the path, query and fragment pass looks up, defined byte by byte by
-//! three predicates, and done either by vector comparisons (`simd.rs`, on x86_64: [`Native`])
-//! or by one 256-entry table built from the predicates ([`ByTable`], on other targets and under
-//! Miri). The tests (`simd_tests.rs`) check both against the predicates on every byte value at
+//! The block scans, [`BlockMarks`]: which bytes of a block of sixteen the fast path's host scan
+//! stops at, the path, query and fragment pass looks up, the authority state's first scan may
+//! stop at and the input's preparation removes, defined byte by byte by predicates, and done either by vector comparisons
+//! (`simd.rs`, on x86_64: [`Native`]) or by one 256-entry table built from the predicates
+//! ([`ByTable`], on other targets and under Miri). The tests (`simd_tests.rs`) check both against the predicates on every byte value at
 //! every position.
 //!
 //! On x86_64 the table is used by the tests and the fuzz target only (hence the module's
@@ -11,12 +11,15 @@
 use super::simd::Lanes;
 use percent::ByteTable;
 
-/// The fast path's three block scans: the bytes of a block of sixteen (byte `k` in bit `k`)
+/// The block scans: the bytes of a block of sixteen (byte `k` in bit `k`)
 /// that the host scan stops at ([`BlockMarks::host`]), that the path, query and fragment pass
 /// looks up in the path state ([`BlockMarks::path`]) and in the query and fragment states
-/// ([`BlockMarks::query_fragment`]). Each is defined byte by byte by a predicate below
+/// ([`BlockMarks::query_fragment`]), that the authority state's first scan may stop at
+/// ([`BlockMarks::authority`]) and that the basic URL parser's step 3 removes
+/// ([`BlockMarks::tabs_and_newlines`]). Each is defined byte by byte by a predicate
 /// ([`is_plain_host_byte`], [`is_plain_path_byte`] with [`is_plain_dot`],
-/// [`may_stop_query_or_fragment`]).
+/// [`may_stop_query_or_fragment`], [`may_end_authority`],
+/// [`percent::classes::is_ascii_tab_or_newline`]).
 pub(in crate::parser::fast) trait BlockMarks {
     /// The bytes that are not [`is_plain_host_byte`].
     fn host(block: &[u8; 16]) -> u32;
@@ -35,6 +38,10 @@ pub(in crate::parser::fast) trait BlockMarks {
     fn hyphens(block: &[u8; 16]) -> u32;
     /// The `.` bytes.
     fn dots(block: &[u8; 16]) -> u32;
+    /// The bytes that [`may_end_authority`].
+    fn authority(block: &[u8; 16]) -> u32;
+    /// The ASCII tabs and newlines ([`percent::classes::is_ascii_tab_or_newline`]).
+    fn tabs_and_newlines(block: &[u8; 16]) -> u32;
 }
 
 /// The block scans the parser uses: SSE2 comparisons on x86_64 (`simd.rs`).
@@ -84,6 +91,21 @@ impl<V: Lanes> BlockMarks for V {
     #[inline(always)]
     fn dots(block: &[u8; 16]) -> u32 {
         u32::from(V::load(block).eq(b'.').mask())
+    }
+
+    #[inline(always)]
+    fn authority(block: &[u8; 16]) -> u32 {
+        let v = V::load(block);
+        let stops = AUTHORITY_STOPS
+            .into_iter()
+            .fold(v.eq(b'/'), |m, b| m.or(v.eq(b)));
+        u32::from(stops.mask())
+    }
+
+    #[inline(always)]
+    fn tabs_and_newlines(block: &[u8; 16]) -> u32 {
+        let v = V::load(block);
+        u32::from(v.eq(b'\t').or(v.eq(b'\n')).or(v.eq(b'\r')).mask())
     }
 }
 
@@ -143,6 +165,19 @@ impl BlockMarks for ByTable {
     fn dots(block: &[u8; 16]) -> u32 {
         Self::equal(block, b'.')
     }
+
+    // The general path's scans: the authority state's (4.4 authority state, step 2)...
+    #[inline(always)]
+    fn authority(block: &[u8; 16]) -> u32 {
+        Self::marks(block, MARK_AUTHORITY)
+    }
+
+    // ...and the input's preparation's (4.4 basic URL parser, steps 2 and 3), not in `MARKS`:
+    // three comparisons a byte.
+    #[inline(always)]
+    fn tabs_and_newlines(block: &[u8; 16]) -> u32 {
+        Self::equal(block, b'\t') | Self::equal(block, b'\n') | Self::equal(block, b'\r')
+    }
 }
 
 /// Whether the host scan passes `b`: an ASCII lower-case letter, digit, `-` or `.`.
@@ -180,12 +215,24 @@ pub(in crate::parser::fast) const fn may_stop_query_or_fragment(b: u8) -> bool {
     !matches!(b, 0x21..=0x7E) || matches!(b, b'"' | b'#' | b'\'' | b'<' | b'>' | b'`')
 }
 
+/// The bytes but `/` that [`may_end_authority`]: `/` and these are [`BlockMarks::authority`]'s
+/// comparisons.
+const AUTHORITY_STOPS: [u8; 6] = [b'?', b'#', b'\\', b'@', b':', b'['];
+
+/// Whether the authority state's first scan may stop at `b` (4.4 authority state, step 2):
+/// one of a special URL's authority ends (`/`, `?`, `#`, `\`; a URL that is not special does
+/// not end it at `\`), or `@`, `:` or `[`, which make the authority other than a plain host.
+pub(in crate::parser) const fn may_end_authority(b: u8) -> bool {
+    matches!(b, b'/' | b'?' | b'#' | b'\\' | b'@' | b':' | b'[')
+}
+
 /// [`MARKS`]' classes: the block scans that mark a byte.
 const MARK_HOST: u8 = 1;
 const MARK_PATH: u8 = 2;
 const MARK_QUERY_FRAGMENT: u8 = 4;
 const MARK_DOT: u8 = 8;
 const MARK_SLASH: u8 = 16;
+const MARK_AUTHORITY: u8 = 32;
 
 /// `MARKS.get(b)`: the block scans ([`MARK_HOST`], [`MARK_PATH`], [`MARK_QUERY_FRAGMENT`]) that
 /// mark byte `b`, from the three predicates, and `.` and `/` ([`MARK_DOT`], [`MARK_SLASH`]:
@@ -209,6 +256,9 @@ static MARKS: ByteTable = {
         }
         if !is_plain_dot(Some(b), b'.') {
             table = table.with(b, MARK_SLASH);
+        }
+        if may_end_authority(b) {
+            table = table.with(b, MARK_AUTHORITY);
         }
         if b == u8::MAX {
             break table;

@@ -229,15 +229,46 @@ pub(in crate::parser) fn scan_in(
 }
 
 /// The index of the first byte from `from` on that is not an ASCII lower-case letter, digit,
-/// `-` or `.`, looked for sixteen bytes at a time ([`BlockMarks::host`]; the input's last
-/// sixteen bytes for the rest), or the input's length; for input shorter than sixteen bytes,
-/// `from`. No byte before it stops the host scan, whichever of its tables; a `/`, `?`, `#` or
-/// `:` there is where the host ends.
+/// `-` or `.`, looked for sixteen bytes at a time ([`BlockMarks::host`]; see [`first_marked`]),
+/// or the input's length; for input shorter than sixteen bytes, `from`. No byte before it
+/// stops the host scan, whichever of its tables; a `/`, `?`, `#` or `:` there is where the
+/// host ends.
 #[inline(always)]
 pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
+    first_marked::<true>(bytes, from, Native::host)
+}
+
+/// The index of the first byte of `bytes` that the authority state's first scan may stop at
+/// ([`BlockMarks::authority`], [`marks::may_end_authority`]: `/`, `?`, `#`, `\`, `@`, `:`,
+/// `[`), looked for sixteen bytes at a time (see [`first_marked`]), or the input's length; 0
+/// for input shorter than sixteen bytes. No byte before it is one of those. Out of line: the
+/// general path's authority state is not the fast path's, and one copy of the scan will do.
+#[inline(never)]
+pub(in crate::parser) fn authority_stop(bytes: &[u8]) -> usize {
+    first_marked::<false>(bytes, 0, Native::authority)
+}
+
+/// The index of the first ASCII tab or newline of `bytes` ([`BlockMarks::tabs_and_newlines`]),
+/// looked for sixteen bytes at a time (see [`first_marked`]), or the input's length; 0 for
+/// input shorter than sixteen bytes. Out of line: one copy for the one caller.
+#[inline(never)]
+pub(in crate::parser) fn tab_or_newline(bytes: &[u8]) -> usize {
+    first_marked::<false>(bytes, 0, Native::tabs_and_newlines)
+}
+
+/// The block scan: the index of the first byte from `from` on that `marks` (one of the
+/// [`BlockMarks`] scans) marks, sixteen bytes at a time (`WINDOWED`: the first [`WINDOW`]
+/// bytes in one decision, [`window_marks`]; the input's last sixteen bytes for the rest), or
+/// the input's length; for input shorter than sixteen bytes, `from` (nothing looked at).
+#[inline(always)]
+fn first_marked<const WINDOWED: bool>(
+    bytes: &[u8],
+    from: usize,
+    marks: fn(&[u8; 16]) -> u32,
+) -> usize {
     let mut i = from;
     // Most hosts end within the window: one decision, and none on where the input ends.
-    if let Some(found) = window_marks(bytes, from, Native::host) {
+    if let Some(found) = window_marks(bytes, from, marks).filter(|_| WINDOWED) {
         if found != 0 {
             return from + found.trailing_zeros() as usize;
         }
@@ -250,7 +281,7 @@ pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
         .get(i..i + 16)
         .and_then(|c| <&[u8; 16]>::try_from(c).ok())
     {
-        let found = Native::host(block);
+        let found = marks(block);
         if found != 0 {
             return i + found.trailing_zeros() as usize;
         }
@@ -265,7 +296,7 @@ pub(in crate::parser) fn plain_host_end(bytes: &[u8], from: usize) -> usize {
     {
         // The bytes before `i` were looked at: shifted out.
         Some(block) if i < bytes.len() => {
-            let found = Native::host(block) >> (i - last);
+            let found = marks(block) >> (i - last);
             if found != 0 {
                 i + found.trailing_zeros() as usize
             } else {

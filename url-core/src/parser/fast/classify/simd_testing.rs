@@ -22,9 +22,11 @@ pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 8], [u16; 
 /// those that may stop the query or the fragment state (the C0 controls, space, DEL,
 /// non-ASCII, `"#'<>` and `` ` ``), and those that are not an ASCII letter, digit, `/`, `-` or
 /// `_`, every `.` among them (the pass's in the path state after its first window), and the
-/// `-` and the `.` bytes (the quiet fast path's strict domain checks).
-pub fn block_scans(block: &[u8; 16]) -> [[u32; 6]; 3] {
-    fn scans<M: BlockMarks>(block: &[u8; 16]) -> [u32; 6] {
+/// `-` and the `.` bytes (the quiet fast path's strict domain checks), and the bytes `/`, `?`,
+/// `#`, `\`, `@`, `:` and `[` (the authority state's first scan), and the ASCII tabs and
+/// newlines (the input's preparation).
+pub fn block_scans(block: &[u8; 16]) -> [[u32; 8]; 3] {
+    fn scans<M: BlockMarks>(block: &[u8; 16]) -> [u32; 8] {
         [
             M::host(block),
             M::path(block),
@@ -32,6 +34,8 @@ pub fn block_scans(block: &[u8; 16]) -> [[u32; 6]; 3] {
             M::path_every_dot(block),
             M::hyphens(block),
             M::dots(block),
+            M::authority(block),
+            M::tabs_and_newlines(block),
         ]
     }
     [

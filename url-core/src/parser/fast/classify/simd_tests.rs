@@ -6,7 +6,7 @@
 //! edges of the signed order) and one surrounding block, not with all of them.
 
 use super::marks::{
-    BlockMarks, ByTable, is_plain_dot, is_plain_host_byte, is_plain_path_byte,
+    BlockMarks, ByTable, is_plain_dot, is_plain_host_byte, is_plain_path_byte, may_end_authority,
     may_stop_query_or_fragment,
 };
 use super::simd::{Scalar, Vector, all_ops};
@@ -181,6 +181,27 @@ fn the_block_query_and_fragment_scan_on_every_byte_value_at_every_position() {
     check_block_scan(scans, plain, *b"a=1&b=%20.~!$(*)", &seconds);
 }
 
+/// The general path's block scans: the authority state's stops and the input's tabs and
+/// newlines.
+#[test]
+fn the_general_path_block_scans_on_every_byte_value_at_every_position() {
+    type Scans = [fn(&[u8; 16]) -> u32; 3];
+    let authority: Scans = [Scalar::authority, Vector::authority, ByTable::authority];
+    let tabs: Scans = [
+        Scalar::tabs_and_newlines,
+        Vector::tabs_and_newlines,
+        ByTable::tabs_and_newlines,
+    ];
+    check_block_scan(
+        authority,
+        |_, b| !may_end_authority(b),
+        *b"user.example-09%",
+        &[None, Some(b'@'), Some(0xC3)],
+    );
+    let plain_tab = |_, b| !percent::classes::is_ascii_tab_or_newline(b);
+    check_block_scan(tabs, plain_tab, *b"https://a.b/c?d#", &[None, Some(b'\n')]);
+}
+
 /// The predicates say what the scans' documentation says, byte by byte.
 #[test]
 fn the_predicates() {
@@ -203,5 +224,6 @@ fn the_predicates() {
             may_stop_query_or_fragment(b),
             !(0x21..0x7F).contains(&b) || b"\"#'<>`".contains(&b)
         );
+        assert_eq!(may_end_authority(b), b"/?#\\@:[".contains(&b));
     }
 }
