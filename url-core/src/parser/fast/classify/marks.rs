@@ -1,9 +1,10 @@
 //! The block scans, [`BlockMarks`]: which bytes of a block of sixteen the fast path's host scan
 //! stops at, the path, query and fragment pass looks up, the authority state's first scan may
-//! stop at and the input's preparation removes, defined byte by byte by predicates, and done either by vector comparisons
-//! (`simd.rs`, on x86_64: [`Native`]) or by one 256-entry table built from the predicates
-//! ([`ByTable`], on other targets and under Miri). The tests (`simd_tests.rs`) check both against the predicates on every byte value at
-//! every position.
+//! stop at and the input's preparation removes. Each is defined byte by byte by a predicate,
+//! and done either by vector comparisons (`simd.rs`, on x86_64: [`Native`]) or by one
+//! 256-entry table built from the predicates ([`ByTable`], on other targets and under Miri).
+//! The tests (`simd_tests.rs`) check both against the predicates on every byte value at every
+//! position.
 //!
 //! On x86_64 the table is used by the tests and the fuzz target only (hence the module's
 //! `allow(dead_code)` there, set where it is declared).

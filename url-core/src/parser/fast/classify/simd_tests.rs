@@ -1,9 +1,9 @@
-//! The vector operations (`simd.rs`) against their scalar twin and against their definitions,
-//! and the block scans built on them (`marks.rs`, `mod.rs`). These also run under Miri (`cargo +nightly
-//! miri test -p whatwg-url-core simd_tests`), which then checks the SSE2 code's `unsafe`
-//! blocks; Miri interprets each intrinsic and each lane of the twin, so there every byte value
-//! at every position is tried with one comparand (in turn from the fast path's own and the
-//! edges of the signed order) and one surrounding block, not with all of them.
+//! The vector operations (`simd.rs`) against their scalar twin and against their definitions, and
+//! the block scans built on them (`marks.rs`, `mod.rs`). These also run under Miri (`cargo +nightly
+//! miri test -p whatwg-url-core simd_tests`), which then checks the SSE2 code's `unsafe` blocks;
+//! Miri interprets each intrinsic and each lane of the twin, so there every byte value at every
+//! position is tried with one comparand (in turn from the fast path's own and the edges of the
+//! signed order) and one surrounding block, not with all of them.
 
 use super::marks::{
     BlockMarks, ByTable, is_plain_dot, is_plain_host_byte, is_plain_path_byte, may_end_authority,
