@@ -224,10 +224,12 @@ fn non_ascii_domain<'a, const BE_STRICT: bool, S: ValidationSink>(
 /// The domain parser (spec 3.3, July 2026 edition; formerly "domain to ASCII") with beStrict
 /// false, as the host parser runs it (step 5), on a domain that the caller has classified in
 /// its own scan (`classes` is [`classify`] of `domain`), appending the result to `out`. On
-/// failure `out` is unchanged.
+/// failure `out` is unchanged. `latin1_tried`: the caller has run the Latin-1 shortcut
+/// (`latin1.rs`) on `domain`, and it did not take it.
 pub(crate) fn classified_domain_to_ascii_into<S: ValidationSink>(
     domain: &str,
     classes: u8,
+    latin1_tried: bool,
     sink: &mut S,
     out: &mut String,
 ) -> Result<(), ReportedError> {
@@ -249,12 +251,12 @@ pub(crate) fn classified_domain_to_ascii_into<S: ValidationSink>(
     } else {
         // Step 4 when step 1 need not run (no one listens, and beStrict is false): the Latin-1
         // shortcut writes relaxed ToASCII's result into `out` itself; the result is never
-        // empty and has no forbidden domain code point, so step 5 holds.
-        let latin1_tried = !S::ENABLED;
-        if latin1_tried && crate::latin1::to_ascii_into(domain, out) {
+        // empty and has no forbidden domain code point, so step 5 holds. (Once on a domain:
+        // where the caller has run it, it is not run again.)
+        if !S::ENABLED && !latin1_tried && crate::latin1::to_ascii_into(domain, out) {
             return Ok(());
         }
-        non_ascii_domain::<false, S>(domain, sink, latin1_tried)?
+        non_ascii_domain::<false, S>(domain, sink, !S::ENABLED)?
     };
     debug_assert_domain_result(&result);
     out.push_str(&result);

@@ -109,7 +109,9 @@ pub fn parse_host_into<S: ValidationSink>(
     let same_offsets;
     // Whether domain (input percent-decoded, step 4) is an ASCII string.
     let domain_is_ascii;
-    if !S::ENABLED && !bytes.is_ascii() && crate::latin1::to_ascii_into(input, out) {
+    // Whether the Latin-1 shortcut runs on input below (and, past that branch, did not take it).
+    let latin1_tried = !S::ENABLED && !bytes.is_ascii();
+    if latin1_tried && crate::latin1::to_ascii_into(input, out) {
         // Steps 4 to 6 with no one listening, on a domain that the Latin-1 shortcut takes
         // (`latin1.rs`: it has no `%`, so domain is input) before input is classified: what
         // the domain parser's step 4 would run on it below.
@@ -163,6 +165,8 @@ pub fn parse_host_into<S: ValidationSink>(
             classified_domain_to_ascii_into(
                 &domain,
                 domain_classes,
+                // Not again on input itself (domain is input unless it was percent-decoded).
+                latin1_tried && matches!(domain, Cow::Borrowed(_)),
                 &mut AtSink {
                     inner: &mut *sink,
                     offset: 0,
