@@ -59,29 +59,13 @@ impl Distinct {
 
 /// RFC 3492 section 6.3 after the basic code points and their delimiter: the deltas of a label
 /// of `len` code points, `basic` of them basic, whose non-basic ones are `non_basic` (in order
-/// of position, each in `distinct`), appended to `out`. `len` is at most 1000, so that no sum
-/// overflows (`idna` leaves longer labels unencoded, an error).
-#[inline]
-pub(crate) fn encode_deltas(
-    non_basic: &[NonBasic],
-    distinct: Distinct,
-    basic: u32,
-    len: u32,
-    out: &mut Vec<u8>,
-) {
-    match non_basic {
-        // One non-basic code point (the common case, inlined): one pass of one delta.
-        [(c, position)] => {
-            let (digits, count) = single_delta_digits(*c, *position, basic);
-            push_digits(digits, count, out);
-        }
-        _ => encode_passes(non_basic, distinct, basic, len, out),
-    }
-}
-
-/// [`encode_deltas`] with a pass for each distinct non-basic code point.
+/// of position, each in `distinct`), appended to `out`, with a pass for each distinct
+/// non-basic code point. `len` is at most 1000, so that no sum overflows (`idna` leaves longer
+/// labels unencoded, an error). Out of line: a label with one non-basic code point, most of
+/// them, takes [`single_delta_digits`] instead (`latin1.rs`), and a decoded label of one
+/// integer is not encoded again (`is_canonical_latin1`).
 #[inline(never)]
-fn encode_passes(
+pub(crate) fn encode_deltas(
     non_basic: &[NonBasic],
     mut distinct: Distinct,
     basic: u32,
