@@ -175,11 +175,9 @@ fn bench(urls: &[String], bytes: usize, variant: Variant, opts: &Options) {
     let mut allocs = Vec::new();
     for &imp in &impls {
         pass(imp, variant, urls);
-        let (a0, r0) = malloc_count::counts();
-        let failed = pass(imp, variant, urls);
-        let (a1, r1) = malloc_count::counts();
+        let (failed, counts) = malloc_count::counted(|| pass(imp, variant, urls));
         failures.push(failed);
-        allocs.push((a1 - a0, r1 - r0));
+        allocs.push(counts);
     }
     // Each round runs every implementation once, in the same order; a round is made of
     // enough passes to last ~20 ms so that timer resolution does not matter.
@@ -255,7 +253,7 @@ fn main() {
         println!("(built without the `competitors` feature: only this project is measured)");
     }
     if opts.routes_only {
-        routeset::run(opts.min_rounds, malloc_count::counts);
+        routeset::run(opts.min_rounds, malloc_count::counted_dyn);
         return;
     }
     if opts.urlpattern_only {

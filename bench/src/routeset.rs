@@ -207,18 +207,18 @@ fn time_builds(build: &mut Vec<f64>, build_loop: &mut Vec<f64>, file: &mut Vec<f
     }));
 }
 
-/// Allocations (and reallocations) made by one call of `f`, by the process-wide counter
-/// `counts` (the bench binary's `malloc_count::counts`).
-fn allocations<T>(counts: fn() -> (u64, u64), f: impl FnOnce() -> T) -> u64 {
-    let (a0, r0) = counts();
-    let built = f();
-    let (a1, r1) = counts();
+/// Allocations (and reallocations) made by one call of `f`, by `counted` (the bench binary's
+/// `malloc_count::counted_dyn`).
+fn allocations<T>(counted: fn(&mut dyn FnMut()) -> (u64, u64), f: impl FnOnce() -> T) -> u64 {
+    let mut f = Some(f);
+    let mut built = None;
+    let (allocations, reallocations) = counted(&mut || built = f.take().map(|f| f()));
     drop(black_box(built));
-    (a1 - a0) + (r1 - r0)
+    allocations + reallocations
 }
 
-/// Runs the rows; `rounds` interleaved rounds; `counts`, the allocation counter.
-pub fn run(rounds: usize, counts: fn() -> (u64, u64)) {
+/// Runs the rows; `rounds` interleaved rounds; `counted`, the allocation counter.
+pub fn run(rounds: usize, counted: fn(&mut dyn FnMut()) -> (u64, u64)) {
     let paths = paths();
     let urls: Vec<Url> = paths
         .iter()
@@ -375,14 +375,14 @@ pub fn run(rounds: usize, counts: fn() -> (u64, u64)) {
         1000.0,
     );
     #[cfg(feature = "competitors")]
-    let theirs_allocs = allocations(counts, build_matchit) as f64;
+    let theirs_allocs = allocations(counted, build_matchit) as f64;
     #[cfg(not(feature = "competitors"))]
     let theirs_allocs = f64::NAN;
     row(
         "allocations and reallocations per table",
         "count",
-        &mut vec![allocations(counts, build_set) as f64],
-        &mut vec![allocations(counts, || {
+        &mut vec![allocations(counted, build_set) as f64],
+        &mut vec![allocations(counted, || {
             ROUTES.iter().map(|r| pattern(r)).collect::<Vec<_>>()
         }) as f64],
         &mut vec![theirs_allocs],

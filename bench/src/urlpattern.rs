@@ -317,5 +317,5 @@ pub fn run(rounds: usize) {
             fmt(theirs)
         );
     }
-    crate::routeset::run(rounds, crate::malloc_count::counts);
+    crate::routeset::run(rounds, crate::malloc_count::counted_dyn);
 }
