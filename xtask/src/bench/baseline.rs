@@ -2,8 +2,9 @@
 //! git revision REV, in one run: before and after in one process pair, the old commit built in
 //! its own target folder.
 //!
-//! REV's tree is written by `git archive` into `target/bench-baseline/src` and its `url-bench`
-//! built there with its own target dir (`target/bench-baseline/target`, kept so that the next
+//! REV's tree is written by `git archive` into `target/bench-baseline/src` (with this tree's
+//! `bench/` in place of REV's under `--same-harness`, so that the harness and what it counts
+//! are the same on both sides) and its `url-bench` built there with its own target dir (`target/bench-baseline/target`, kept so that the next
 //! comparison rebuilds only what changed); the source is removed once built. Both binaries then
 //! run whole benchmark passes alternately (REV, now, now, REV, …: the order flips each run so
 //! that a drift of the machine hits both alike) over the same files and arguments, and their
@@ -135,7 +136,12 @@ fn git(root: &Path, args: &[&str]) -> Result<String, String> {
 }
 
 /// Builds `url-bench` of `rev` under `dir`; returns the binary.
-fn build_revision(root: &Path, rev: &str, dir: &Path) -> Result<PathBuf, String> {
+fn build_revision(
+    root: &Path,
+    rev: &str,
+    same_harness: bool,
+    dir: &Path,
+) -> Result<PathBuf, String> {
     let src = dir.join("src");
     if src.exists() {
         std::fs::remove_dir_all(&src).map_err(|e| format!("{}: {e}", src.display()))?;
@@ -151,6 +157,11 @@ fn build_revision(root: &Path, rev: &str, dir: &Path) -> Result<PathBuf, String>
     if !unpacked? {
         return Err(format!("cannot unpack {}", tar.display()));
     }
+    if same_harness {
+        let bench = src.join("bench");
+        std::fs::remove_dir_all(&bench).map_err(|e| format!("{}: {e}", bench.display()))?;
+        crate::compat::downstream::copy_dir(&root.join("bench"), &bench)?;
+    }
     cmd::header(&format!(
         "cargo build (url-bench at {rev}, in {})",
         dir.display()
@@ -161,10 +172,13 @@ fn build_revision(root: &Path, rev: &str, dir: &Path) -> Result<PathBuf, String>
     build.env("CARGO_TARGET_DIR", &target);
     let built = cmd::run(&mut build);
     let _ = std::fs::remove_dir_all(&src);
-    if built? {
-        Ok(target.join("release").join("url-bench"))
-    } else {
-        Err(format!("the build of url-bench at {rev} failed"))
+    match built? {
+        true => Ok(target.join("release").join("url-bench")),
+        false if same_harness => Err(format!(
+            "the build of url-bench at {rev} with this tree's bench/ failed (it may call what \
+             {rev}'s libraries do not have): run without --same-harness"
+        )),
+        false => Err(format!("the build of url-bench at {rev} failed")),
     }
 }
 
@@ -191,6 +205,7 @@ pub fn run(
     root: &Path,
     target: &Path,
     rev: &str,
+    same_harness: bool,
     runs: usize,
     args: &[String],
 ) -> Result<Vec<Record>, String> {
@@ -198,7 +213,7 @@ pub fn run(
         root,
         &["rev-parse", "--short", &format!("{rev}^{{commit}}")],
     )?;
-    let base_binary = build_revision(root, &short, &target.join("bench-baseline"))?;
+    let base_binary = build_revision(root, &short, same_harness, &target.join("bench-baseline"))?;
     cmd::header("cargo build (url-bench now)");
     if !cmd::run(cmd::cargo(root, &["build"]).args(URL_BENCH))? {
         return Err("the build of url-bench failed".into());

@@ -49,6 +49,9 @@ usage: cargo xtask bench [FILE ...] [--quick] [--budget-ms N] [--min-rounds N] [
                   rows: medians now and at REV, their ratio, the ratio of each row's own ratio
                   to its reference (ada; steady under load), rows more than 3% slower flagged;
                   the current tree's runs, combined, are saved (--json) and drawn (--svg)
+  --same-harness  with --baseline: build REV's libraries under this tree's bench/ (the harness
+                  and its measurements as now, so that only the library code differs), not
+                  under REV's own
   --python        the Python section only: the wheel (cargo xtask python --wheel) installed in
                   target/py, python/bench/bench.py (whatwg-url-rs against ada-url, can-ada, yarl
                   and urllib.parse; the batch kernels), then python/bench/spark_bench.py (the
@@ -72,10 +75,16 @@ pub fn run(root: &Path, args: &[String]) -> ExitCode {
                 root,
                 &target,
                 rev,
+                plan.same_harness,
                 plan.runs,
                 &with_datasets(root, plan.passed.clone())?,
             )?;
-            let mut args = vec![format!("--baseline {rev} --runs {}", plan.runs)];
+            let harness = if plan.same_harness {
+                " --same-harness"
+            } else {
+                ""
+            };
+            let mut args = vec![format!("--baseline {rev}{harness} --runs {}", plan.runs)];
             args.extend(shown_args(&plan.passed));
             save(root, &plan, args, records)
         } else {
@@ -105,6 +114,8 @@ struct Plan {
     json: PathBuf,
     svg_from: Option<PathBuf>,
     baseline: Option<String>,
+    /// `--same-harness`: REV's libraries under this tree's `bench/`.
+    same_harness: bool,
     runs: usize,
     /// For url-bench, file arguments made absolute (it runs from the workspace root).
     passed: Vec<String>,
@@ -127,6 +138,7 @@ fn plan(root: &Path, args: &[String]) -> Result<Plan, String> {
             .join("results.json"),
         svg_from: None,
         baseline: None,
+        same_harness: false,
         runs: 3,
         passed: Vec::with_capacity(args.len()),
     };
@@ -143,6 +155,7 @@ fn plan(root: &Path, args: &[String]) -> Result<Plan, String> {
             "--json" => plan.json = absolute(value()?),
             "--svg-from" => plan.svg_from = Some(absolute(value()?)),
             "--baseline" => plan.baseline = Some(value()?.clone()),
+            "--same-harness" => plan.same_harness = true,
             "--runs" => {
                 let runs = value()?;
                 plan.runs = runs.parse().map_err(|_| format!("bad --runs {runs}"))?;
@@ -307,13 +320,22 @@ mod tests {
             plan.passed,
             args(&["--quick", "/a.txt", "--budget-ms", "9"])
         );
-        assert_eq!((plan.baseline, plan.runs), (None, 3));
+        assert_eq!(
+            (plan.baseline, plan.runs, plan.same_harness),
+            (None, 3, false)
+        );
 
         let plan = super::plan(root, &args(&["--svg", "/o/c.svg", "--baseline", "HEAD~1"]));
         let plan = plan.expect("valid arguments");
         assert_eq!(plan.svg, Some(PathBuf::from("/o/c.svg")));
         assert_eq!(plan.baseline.as_deref(), Some("HEAD~1"));
+        assert!(!plan.same_harness);
         assert!(plan.passed.is_empty());
+
+        let plan = super::plan(root, &args(&["--baseline", "HEAD~1", "--same-harness"]));
+        let plan = plan.expect("valid arguments");
+        assert!(plan.same_harness);
+        assert!(plan.passed.is_empty(), "xtask's own flag, not url-bench's");
 
         assert!(super::plan(root, &args(&["--runs", "x"])).is_err());
         assert!(super::plan(root, &args(&["--baseline"])).is_err());
