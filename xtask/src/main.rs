@@ -22,6 +22,7 @@ mod packages;
 mod python;
 mod system;
 mod test;
+mod tree;
 mod usage;
 mod wpt_update;
 

@@ -160,7 +160,7 @@ fn build_revision(
     if same_harness {
         let bench = src.join("bench");
         std::fs::remove_dir_all(&bench).map_err(|e| format!("{}: {e}", bench.display()))?;
-        crate::compat::downstream::copy_dir(&root.join("bench"), &bench)?;
+        crate::tree::copy_dir(&root.join("bench"), &bench)?;
     }
     cmd::header(&format!(
         "cargo build (url-bench at {rev}, in {})",

@@ -34,7 +34,7 @@ pub fn check(root: &Path, work: &Path) -> Result<(), String> {
     let facade_version = facade_version(&facade)?;
     let dir = work.join("old-lock");
     let _ = fs::remove_dir_all(&dir);
-    super::downstream::copy_dir(&source, &dir)?;
+    crate::tree::copy_dir(&source, &dir)?;
     let manifest = dir.join("Cargo.toml");
     let mut text = fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
     text.push_str(&format!(

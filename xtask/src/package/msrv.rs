@@ -209,7 +209,7 @@ fn reduced_workspace(root: &Path) -> Result<PathBuf, String> {
     }
     let published: Vec<Package> = packages::published();
     for package in &published {
-        copy_dir(&root.join(package.dir), &dir.join(package.dir))?;
+        crate::tree::copy_dir(&root.join(package.dir), &dir.join(package.dir))?;
     }
     for file in ["LICENSE-MIT", "LICENSE-APACHE", "README.md", "clippy.toml"] {
         let from = root.join(file);
@@ -241,27 +241,6 @@ fn replace_list(manifest: &str, key: &str, items: Option<&str>) -> Option<String
         manifest.get(..start)?,
         manifest.get(end..)?
     ))
-}
-
-/// Copies `from` into `to` recursively, following symbolic links (the license files), without
-/// `target` folders.
-fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
-    fs::create_dir_all(to).map_err(|e| format!("creating {}: {e}", to.display()))?;
-    let entries = fs::read_dir(from).map_err(|e| format!("reading {}: {e}", from.display()))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("reading {}: {e}", from.display()))?;
-        let path = entry.path();
-        if entry.file_name() == "target" {
-            continue;
-        }
-        let dest = to.join(entry.file_name());
-        if path.is_dir() {
-            copy_dir(&path, &dest)?;
-        } else {
-            fs::copy(&path, &dest).map_err(|e| format!("copying {}: {e}", path.display()))?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -163,7 +163,7 @@ fn prepare(
     if copy.exists() {
         fs::remove_dir_all(copy).map_err(|e| format!("removing {}: {e}", copy.display()))?;
     }
-    copy_dir(source, copy)?;
+    crate::tree::copy_dir(source, copy)?;
     let manifest_path = copy.join("Cargo.toml");
     let mut manifest = fs::read_to_string(&manifest_path)
         .map_err(|e| format!("reading {}: {e}", manifest_path.display()))?;
@@ -339,26 +339,6 @@ fn cargo_test(
 fn tail(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
     lines[lines.len().saturating_sub(n)..].join("\n")
-}
-
-/// Copies the folder `from` to `to`, recursively.
-pub(crate) fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
-    fs::create_dir_all(to).map_err(|e| format!("creating {}: {e}", to.display()))?;
-    let entries = fs::read_dir(from).map_err(|e| format!("reading {}: {e}", from.display()))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("reading {}: {e}", from.display()))?;
-        let target = to.join(entry.file_name());
-        let kind = entry
-            .file_type()
-            .map_err(|e| format!("reading {}: {e}", entry.path().display()))?;
-        if kind.is_dir() {
-            copy_dir(&entry.path(), &target)?;
-        } else {
-            fs::copy(entry.path(), &target)
-                .map_err(|e| format!("copying {}: {e}", entry.path().display()))?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
