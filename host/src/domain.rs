@@ -256,6 +256,7 @@ pub(crate) fn classified_domain_to_ascii_into<S: ValidationSink>(
         if !S::ENABLED && !latin1_tried && crate::latin1::to_ascii_into(domain, out) {
             return Ok(());
         }
+        // With no one listening the shortcut has run, here or in the caller.
         non_ascii_domain::<false, S>(domain, sink, !S::ENABLED)?
     };
     debug_assert_domain_result(&result);

@@ -4,13 +4,14 @@
 //!
 //! REV's tree is written by `git archive` into `target/bench-baseline/src` (with this tree's
 //! `bench/` in place of REV's under `--same-harness`, so that the harness and what it counts
-//! are the same on both sides) and its `url-bench` built there with its own target dir (`target/bench-baseline/target`, kept so that the next
-//! comparison rebuilds only what changed); the source is removed once built. Both binaries then
-//! run whole benchmark passes alternately (REV, now, now, REV, …: the order flips each run so
-//! that a drift of the machine hits both alike) over the same files and arguments, and their
-//! Markdown tables are read back ([`super::results::parse_markdown`]). One table follows: each
-//! row of ours, the median over runs of each side's median, the median over runs of the ratio
-//! now / REV, and the same for the row's own ratio column (to ada, or to the table's reference):
+//! are the same on both sides) and its `url-bench` built there with its own target dir
+//! (`target/bench-baseline/target`, kept so that the next comparison rebuilds only what
+//! changed); the source is removed once built. Both binaries then run whole benchmark passes
+//! alternately (REV, now, now, REV, …: the order flips each run so that a drift of the machine
+//! hits both alike) over the same files and arguments, and their Markdown tables are read back
+//! ([`super::results::parse_markdown`]). One table follows: each row of ours, the median over
+//! runs of each side's median, the median over runs of the ratio now / REV, and the same for
+//! the row's own ratio column (to ada, or to the table's reference):
 //! that ratio is measured round by round inside one process, so the load of a shared machine
 //! cancels out of it where whole processes minutes apart see different machines (on 2 loaded
 //! cores the same binary's medians moved by 2.5x between runs, its ratio to ada by 15%). A row is
