@@ -30,6 +30,16 @@
 //! `idna` whole (so results never depend on which of the two ran). The `host` fuzz target
 //! compares the domain parser with `idna` itself on every input, and `relaxed.rs`'s tests
 //! compare [`to_ascii`] with it on generated domains.
+//!
+//! Measured and dropped: a label of up to seven bytes taken with its `.` at once, as one `u64`
+//! whose bytes are tested together (mapped, and the one non-basic code point found, without a
+//! loop over the bytes). On the bench's host of 500,000 characters of `bücher.` labels it ran
+//! 9% fewer instructions (callgrind, `url-profile ours parse hostile:idna`: 14.4 M against
+//! 15.9 M) and took 8% more time (1.26 ms against 1.17, the median of five runs of 1,000
+//! parses): where a label ends, read from the word, decides where the next one is read, so
+//! the labels are taken one after another, while the byte loop's branches, predicted, let the
+//! processor start on the next labels early. Sixteen bytes as a `u128` ran 23% more
+//! instructions than the byte loop.
 
 use crate::punycode::{
     Distinct, NonBasic, encode_deltas, has_ace_prefix, is_canonical_latin1, single_delta_digits,

@@ -20,6 +20,16 @@
 //! state's base-dependent steps need a single slash, which is not normal; a file URL's empty
 //! host reports nothing. The parse fuzz target and `tests/fast_path.rs` compare records and the
 //! reported errors with the general path.
+//!
+//! Measured and dropped: where the quiet fast path gives up, the non-listening fast path's
+//! record with the reports sent from here (the host parser's, through the same reporting call
+//! as the host state's, and the invalid-URL-unit checks over the path, query and fragment).
+//! Instructions a URL (callgrind, `url-profile ours validation`) on kasztp's URLs with
+//! validation errors: a domain-to-ASCII host such as `a_b.example` 2,527 to 1,909, the other
+//! URLs the fast path takes 3,049 to 2,539, but a URL with a `\` (which both fast paths leave)
+//! 4,671 to 5,046 (a second scan before the general path); each dataset as a whole within
+//! 0.2% either way (kasztp +0.08%). A URL with validation errors is rare, and most of them are
+//! the general path's anyway.
 
 use super::{build, recognize};
 use crate::url::UrlRecord;
