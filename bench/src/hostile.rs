@@ -1,6 +1,7 @@
-//! The hostile shapes (docs/performance.md, "Hostile shapes") at about a megabyte each: one URL per shape, for the
-//! `hostile` table of `cargo xtask bench --workloads` (beside ada and rust-url) and for
-//! `url-profile ... hostile:NAME` (callgrind instruction counts of one shape).
+//! The hostile shapes (docs/performance.md, "Hostile shapes") at about a megabyte each, and
+//! one IDNA host at 16 KB: one URL per shape, for the `hostile` table of `cargo xtask bench
+//! --workloads` (beside ada and rust-url) and for `url-profile ... hostile:NAME` (callgrind
+//! instruction counts of one shape).
 
 /// About a megabyte.
 const MB: usize = 1 << 20;
@@ -11,7 +12,8 @@ fn fill(prefix: &str, unit: &str, suffix: &str, len: usize) -> String {
     format!("{prefix}{}{suffix}", unit.repeat(units))
 }
 
-/// The shapes by name, each one URL of about a megabyte (the IDNA host: 500,000 characters).
+/// The shapes by name, each one URL of about a megabyte (the IDNA host: 500,000 characters),
+/// but `idna-16k`.
 pub fn shapes() -> Vec<(&'static str, String)> {
     vec![
         // A tab, a newline or a carriage return after every other byte, in every component.
@@ -25,6 +27,12 @@ pub fn shapes() -> Vec<(&'static str, String)> {
         (
             "idna-mixed",
             fill("https://", "bücher.example.xn--bcher-kva.", "com/", 500_000),
+        ),
+        // The first shape at the longest domain that ada maps (16,379 bytes, 2,047 labels: it
+        // refuses a domain of more than 16,384 bytes before IDNA, which the two above are).
+        (
+            "idna-16k",
+            fill("https://", "bücher.", "com/", 8 + 2_047 * 8),
         ),
         ("dotdot", fill("https://example.com/", "../", "", MB)),
         (

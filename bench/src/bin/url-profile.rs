@@ -17,8 +17,8 @@
 //! bench's setter workload) and `search_params`; `arrow <parse|href>` runs that kernel of
 //! `whatwg-url-arrow` on the file as one `Utf8` column (built before the counted function,
 //! `profiled_pass_arrow`: count it with `--toggle-collect='url_profile::profiled_pass_arrow'`).
-//! FILE may also be `hostile:NAME`, one URL of about a megabyte of a hostile shape (`tabs`,
-//! `idna`, `idna-mixed`, `dotdot`, `dotdot-encoded`, `push-pop`, `long-path`, `long-host`,
+//! FILE may also be `hostile:NAME`, one URL of a hostile shape (`tabs`, `idna`, `idna-mixed`,
+//! `idna-16k`, `dotdot`, `dotdot-encoded`, `push-pop`, `long-path`, `long-host`,
 //! `non-ascii-path`; `bench/src/hostile.rs`).
 //! `urlpattern <test|new>` runs `whatwg-urlpattern` on the file's URLs (parsed before the
 //! counted function, `profiled_pass_urlpattern`): `test` matches each URL against a table of
