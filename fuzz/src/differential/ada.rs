@@ -1,4 +1,4 @@
-//! ada's divergence classes (A1–A5 of `fuzz/DIVERGENCES.md`): each predicate recognizes one way
+//! ada's divergence classes (A1–A6 of `fuzz/DIVERGENCES.md`): each predicate recognizes one way
 //! ada departs from the standard, decided from the Unicode data and the other parsers.
 
 use super::*;
@@ -242,4 +242,109 @@ pub(super) fn ada_joiners(d: &Divergence) -> bool {
             d.base.as_deref().map(without).as_deref(),
         )
         .is_some()
+}
+
+/// The code points that Unicode 18.0 assigns and Unicode 17.0 left unassigned (13,007 in 51
+/// ranges): those whose General_Category is Cn in ICU4X's data for Unicode 17
+/// (`icu_properties_data` 2.3) and is not in its data for Unicode 18 (2.4, what the workspace
+/// lock gives `whatwg-host`). UTS #46 disallows an unassigned code point; ada 4.0's IDNA
+/// mapping table is Unicode 17.0's.
+const NEW_IN_UNICODE_18: &[std::ops::RangeInclusive<u32>] = &[
+    0x558..=0x558,
+    0x58B..=0x58C,
+    0x5C8..=0x5C9,
+    0xB53..=0xB54,
+    0x1ADE..=0x1ADF,
+    0x1AEC..=0x1AF0,
+    0x208F..=0x208F,
+    0x209D..=0x209F,
+    0x20C2..=0x20C4,
+    0x2E60..=0x2E63,
+    0xA7DD..=0xA7DD,
+    0xA7E2..=0xA7E2,
+    0xAB6C..=0xAB6D,
+    0x107BB..=0x107BF,
+    0x10EC9..=0x10ECF,
+    0x10ED9..=0x10EEE,
+    0x10EF0..=0x10EF9,
+    0x11B0A..=0x11B0A,
+    0x11DF0..=0x11DF1,
+    0x1246F..=0x1246F,
+    0x12475..=0x1247F,
+    0x12550..=0x12686,
+    0x18CD6..=0x18CDA,
+    0x18D1F..=0x18D20,
+    0x18E00..=0x19191,
+    0x191A0..=0x191D2,
+    0x1B123..=0x1B128,
+    0x1B168..=0x1B168,
+    0x1CED2..=0x1CED4,
+    0x1CEDD..=0x1CEDF,
+    0x1CEF1..=0x1CEFD,
+    0x1D127..=0x1D128,
+    0x1D1EB..=0x1D1FF,
+    0x1D250..=0x1D281,
+    0x1D6A6..=0x1D6A6,
+    0x1DB00..=0x1DB1C,
+    0x1DF1F..=0x1DF24,
+    0x1DF2B..=0x1DF81,
+    0x1DF90..=0x1DF96,
+    0x1DFCD..=0x1DFFF,
+    0x1F1AE..=0x1F1AE,
+    0x1F6D9..=0x1F6D9,
+    0x1F7DA..=0x1F7DB,
+    0x1F7F1..=0x1F7FF,
+    0x1FA8B..=0x1FA8D,
+    0x1FACC..=0x1FACC,
+    0x1FADD..=0x1FADD,
+    0x1FAEB..=0x1FAEB,
+    0x1FAF9..=0x1FAFA,
+    0x2B81E..=0x2B81E,
+    0x3D000..=0x3FC3F,
+];
+
+/// Whether Unicode 18.0 assigned `c` ([`NEW_IN_UNICODE_18`]).
+pub(super) fn is_new_in_unicode_18(c: char) -> bool {
+    NEW_IN_UNICODE_18
+        .iter()
+        .any(|range| range.contains(&u32::from(c)))
+}
+
+/// `c`, or for a code point new in Unicode 18 one of Unicode 17 with its Bidi_Class (the one
+/// property of it that the other validity checks of UTS #46 read besides being assigned): a
+/// CJK ideograph for L, else as [`basic_of_same_bidi_class`].
+fn of_unicode_17(c: char) -> char {
+    match bidi_class(c) {
+        _ if !is_new_in_unicode_18(c) => c,
+        BidiClass::LeftToRight => '\u{4E00}',
+        _ => basic_of_same_bidi_class(c),
+    }
+}
+
+pub(super) fn ada_unicode_17(d: &Divergence) -> bool {
+    // We parse, ada fails; with every code point new in Unicode 18 replaced by one of Unicode
+    // 17 of the same Bidi_Class, ada gives exactly our result (and we still parse): ada's
+    // table does not know those code points.
+    let (Some(ours), None) = (&d.ours, &d.theirs) else {
+        return false;
+    };
+    let replace = |s: &str| -> String { s.chars().map(of_unicode_17).collect() };
+    let (input, base) = (
+        decode_non_ascii(&d.input),
+        d.base.as_deref().map(decode_non_ascii),
+    );
+    let (replaced, replaced_base) = (replace(&input), base.as_deref().map(replace));
+    if replaced != input || replaced_base != base {
+        let again = self::ours(&replaced, replaced_base.as_deref());
+        if again.is_some() && again == ada(&replaced, replaced_base.as_deref()) {
+            return true;
+        }
+    }
+    // Or in an xn-- label: our host in Unicode, replaced, is a host ada takes.
+    let Some(unicode) = decoded_labels(ours.component(Component::Hostname)) else {
+        return false;
+    };
+    let replaced = replace(&unicode);
+    let url = format!("https://{replaced}/");
+    replaced != unicode && self::ours(&url, None).is_some() && ada(&url, None).is_some()
 }

@@ -172,6 +172,11 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
         "A5 ada leaves a mapped label out of Normalization Form C",
         ada_not_nfc,
     ),
+    (
+        Other::Ada,
+        "A6 ada's IDNA table is Unicode 17's, without the code points of Unicode 18",
+        ada_unicode_17,
+    ),
 ];
 
 /// The general drive letter class, tried after [`CLASSES`] and their combinations: rust-url
@@ -218,7 +223,7 @@ pub fn ada_agrees_with_neutral_hosts(d: &Divergence) -> bool {
 
 /// The host-neutral cross-check, for a rust-url divergence where ada cannot side with us
 /// because ada has a divergence of its own on the same input, explained by an ada class. Every
-/// ada class (A1 to A5) is about domain to ASCII, so the same question can be put to ada with
+/// ada class (A1 to A6) is about domain to ASCII, so the same question can be put to ada with
 /// each non-ASCII, percent-encoded or `xn--` host written in the input and the base replaced
 /// by `x` (see [`neutral_hosts`]). The result is that divergence, when the replacement changes
 /// nothing but the hosts for us and for rust-url (every other getter, and which of them differ,
