@@ -147,16 +147,23 @@ pub(super) fn ada_bidi_classes(d: &Divergence) -> bool {
     let Some(ours) = &d.ours else {
         return false;
     };
+    d.theirs.is_none() && ada_takes_our_host_replaced(ours, replace, has_right_to_left)
+}
+
+/// Whether our host (`ours` parsed), its `xn--` labels decoded, holds characters for which
+/// `when` holds and that `replace` changes, and is then a host that both we and ada parse:
+/// for a divergence in characters that an `xn--` label hides from the input.
+fn ada_takes_our_host_replaced(
+    ours: &Shape,
+    replace: impl Fn(&str) -> String,
+    when: impl Fn(&str) -> bool,
+) -> bool {
     let Some(unicode) = decoded_labels(ours.component(Component::Hostname)) else {
         return false;
     };
     let replaced = replace(&unicode);
-    if !has_right_to_left(&unicode) {
-        return false;
-    }
     let url = format!("https://{replaced}/");
-    // ada failed on our host; with those characters replaced it parses it.
-    d.theirs.is_none()
+    when(&unicode)
         && replaced != unicode
         && self::ours(&url, None).is_some()
         && ada(&url, None).is_some()
@@ -314,8 +321,10 @@ pub(super) fn is_new_in_unicode_18(c: char) -> bool {
 /// property of it that the other validity checks of UTS #46 read besides being assigned): a
 /// CJK ideograph for L, else as [`basic_of_same_bidi_class`].
 fn of_unicode_17(c: char) -> char {
+    if !is_new_in_unicode_18(c) {
+        return c;
+    }
     match bidi_class(c) {
-        _ if !is_new_in_unicode_18(c) => c,
         BidiClass::LeftToRight => '\u{4E00}',
         _ => basic_of_same_bidi_class(c),
     }
@@ -341,10 +350,5 @@ pub(super) fn ada_unicode_17(d: &Divergence) -> bool {
         }
     }
     // Or in an xn-- label: our host in Unicode, replaced, is a host ada takes.
-    let Some(unicode) = decoded_labels(ours.component(Component::Hostname)) else {
-        return false;
-    };
-    let replaced = replace(&unicode);
-    let url = format!("https://{replaced}/");
-    replaced != unicode && self::ours(&url, None).is_some() && ada(&url, None).is_some()
+    ada_takes_our_host_replaced(ours, replace, |_| true)
 }
