@@ -172,12 +172,11 @@ pub const CLASSES: &[(Other, Class, Recognizer)] = &[
         "A5 ada leaves a mapped label out of Normalization Form C",
         ada_not_nfc,
     ),
-    (
-        Other::Ada,
-        "A6 ada's IDNA table is Unicode 17's, without the code points of Unicode 18",
-        ada_unicode_17,
-    ),
+    (Other::Ada, A6, ada_unicode_17),
 ];
+
+/// The one ada class that combines with the others ([`classify_specific`]).
+const A6: Class = "A6 ada's IDNA table is Unicode 17's, without the code points of Unicode 18";
 
 /// The general drive letter class, tried after [`CLASSES`] and their combinations: rust-url
 /// handles a Windows drive letter in a path otherwise than the standard, where ada sides with
@@ -398,6 +397,13 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
                 theirs,
             });
         }
+    }
+    // A6 combines with the other ada classes: take the code points new in Unicode 18 out,
+    // then classify what is left.
+    if d.other == Other::Ada
+        && without_unicode_18(d).is_some_and(|rest| classify_specific(&rest).is_some())
+    {
+        return Some(A6);
     }
     if d.other != Other::RustUrl {
         return None;
