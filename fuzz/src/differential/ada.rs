@@ -371,3 +371,33 @@ pub(super) fn without_unicode_18(d: &Divergence) -> Option<Divergence> {
         ada_agrees: false,
     })
 }
+
+/// The same for code points new in Unicode 18 that an `xn--` label hides from the text: `d`
+/// (we parse, ada fails) reduced to our host, its `xn--` labels decoded and those code points
+/// replaced, as the host of an `https:` URL. Only where the host is all that ada fails on:
+/// with the hosts of the input and the base made neutral ([`with_neutral_host_text`]), ada
+/// and we parse alike.
+pub(super) fn host_without_unicode_18(d: &Divergence) -> Option<Divergence> {
+    let (Some(ours), None) = (&d.ours, &d.theirs) else {
+        return None;
+    };
+    let (input, base) = with_neutral_host_text(d)?;
+    let neutral = self::ours(&input, base.as_deref());
+    if neutral.is_none() || neutral != ada(&input, base.as_deref()) {
+        return None;
+    }
+    let unicode = decoded_labels(ours.component(Component::Hostname))?;
+    let replaced: String = unicode.chars().map(of_unicode_17).collect();
+    if replaced == unicode {
+        return None;
+    }
+    let url = format!("https://{replaced}/");
+    Some(Divergence {
+        other: Other::Ada,
+        ours: Some(self::ours(&url, None)?),
+        theirs: ada(&url, None),
+        input: url,
+        base: None,
+        ada_agrees: false,
+    })
+}

@@ -240,20 +240,7 @@ fn with_neutral_hosts(d: &Divergence) -> Option<Divergence> {
     if ada_divergence.theirs == d.ours || classify_specific(&ada_divergence).is_none() {
         return None;
     }
-    let base_scheme = d
-        .base
-        .as_deref()
-        .and_then(|b| self::ours(b, None))
-        .map(|b| {
-            b.component(Component::Protocol)
-                .trim_end_matches(':')
-                .to_owned()
-        });
-    let base = d.base.as_deref().map(|b| neutral_hosts(b, None));
-    let input = neutral_hosts(&d.input, base_scheme.as_deref());
-    if input == d.input && base == d.base {
-        return None;
-    }
+    let (input, base) = with_neutral_host_text(d)?;
     let ours = self::ours(&input, base.as_deref());
     let ada = ada(&input, base.as_deref());
     let theirs = rust_url(&input, base.as_deref());
@@ -279,6 +266,22 @@ fn with_neutral_hosts(d: &Divergence) -> Option<Divergence> {
         && outside_hosts(&d.theirs, &neutral.theirs)
         && neutral.fields() == d.fields())
     .then_some(neutral)
+}
+
+/// The input and the base of `d`, each with [`neutral_hosts`], if that changes either.
+fn with_neutral_host_text(d: &Divergence) -> Option<(String, Option<String>)> {
+    let base_scheme = d
+        .base
+        .as_deref()
+        .and_then(|b| self::ours(b, None))
+        .map(|b| {
+            b.component(Component::Protocol)
+                .trim_end_matches(':')
+                .to_owned()
+        });
+    let base = d.base.as_deref().map(|b| neutral_hosts(b, None));
+    let input = neutral_hosts(&d.input, base_scheme.as_deref());
+    (input != d.input || base != d.base).then_some((input, base))
 }
 
 /// `text` with its host replaced by `x` when it is a special URL's host written with
@@ -401,7 +404,10 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
     // A6 combines with the other ada classes: take the code points new in Unicode 18 out,
     // then classify what is left.
     if d.other == Other::Ada
-        && without_unicode_18(d).is_some_and(|rest| classify_specific(&rest).is_some())
+        && [without_unicode_18(d), host_without_unicode_18(d)]
+            .into_iter()
+            .flatten()
+            .any(|rest| classify_specific(&rest).is_some())
     {
         return Some(A6);
     }
