@@ -319,13 +319,16 @@ pub(super) fn is_new_in_unicode_18(c: char) -> bool {
 
 /// `c`, or for a code point new in Unicode 18 one of Unicode 17 with its Bidi_Class (the one
 /// property of it that the other validity checks of UTS #46 read besides being assigned): a
-/// CJK ideograph for L, else as [`basic_of_same_bidi_class`].
+/// CJK ideograph for L, the euro sign for ET, else as [`basic_of_same_bidi_class`] (a test
+/// checks that each has one).
 fn of_unicode_17(c: char) -> char {
     if !is_new_in_unicode_18(c) {
         return c;
     }
     match bidi_class(c) {
         BidiClass::LeftToRight => '\u{4E00}',
+        // The currency signs U+20C2..U+20C4.
+        BidiClass::EuropeanTerminator => '\u{20AC}',
         _ => basic_of_same_bidi_class(c),
     }
 }
@@ -400,4 +403,19 @@ pub(super) fn host_without_unicode_18(d: &Divergence) -> Option<Divergence> {
         base: None,
         ada_agrees: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_code_point_new_in_unicode_18_has_one_of_unicode_17_of_its_bidi_class() {
+        let new = NEW_IN_UNICODE_18.iter().cloned().flatten();
+        for c in new.filter_map(char::from_u32) {
+            let old = of_unicode_17(c);
+            assert!(!is_new_in_unicode_18(old), "U+{:04X}", u32::from(c));
+            assert_eq!(bidi_class(old), bidi_class(c), "U+{:04X}", u32::from(c));
+        }
+    }
 }
