@@ -32,6 +32,7 @@ use crate::system;
 const USUAL_CLIPPY: &str = "about 1 min";
 const USUAL_TEST: &str = "about 4 min";
 const USUAL_TEST_FEATURES: &str = "about 1½ min";
+const USUAL_DIFFERENTIAL: &str = "about 1 min";
 const USUAL_BESIDE_URL: &str = "about 30 s";
 const USUAL_COMPAT: &str = "about 4 min";
 const USUAL_MSRV: &str = "about 1 min";
@@ -158,6 +159,26 @@ pub fn run(root: &Path) -> ExitCode {
         });
         record(step, tested);
     }
+    // The differential fuzz target's classifier (fuzz/DIVERGENCES.md) on its seeds and
+    // regression inputs, and the classifier's own tests: the runs above build the fuzz crate
+    // without it, because it compiles ada (C++). Without this step a change of the lock (a
+    // Unicode version, say) could leave the fuzz target stopping at once on its own corpus.
+    const DIFFERENTIAL: &str =
+        "cargo test -p url-fuzz --features differential --lib --test replay -- differential";
+    slow(DIFFERENTIAL, USUAL_DIFFERENTIAL);
+    let differential = system::ensure_program(
+        "c++",
+        "a C++ compiler, for ada in the differential replay",
+        &["g++"],
+    )
+    .and_then(|()| {
+        let args = DIFFERENTIAL.split(' ').skip(1).collect::<Vec<_>>();
+        cmd::run_reading_stdout(&mut cmd::cargo(root, &args), |line| {
+            println!("{line}");
+            totals.add_line(line);
+        })
+    });
+    record(DIFFERENTIAL, differential);
     disk::report(root, "after the tests");
 
     const DOC: &str = "cargo doc --workspace --no-deps (RUSTDOCFLAGS=-D warnings)";
