@@ -1,5 +1,6 @@
 //! `cargo xtask test`: every check CI runs, each step under a header, then `N passed, M failed`.
-//! The closing count is the workspace's `cargo test` runs and the Python package's pytest run;
+//! The closing count is the workspace's `cargo test` runs (with the fuzz crate's replays against
+//! ada and rust-url) and the Python package's pytest run;
 //! `beside-url`, `msrv` and `package-check` print their own counts and fail the run when they
 //! fail.
 //!
@@ -159,16 +160,18 @@ pub fn run(root: &Path) -> ExitCode {
         });
         record(step, tested);
     }
-    // The differential fuzz target's classifier (fuzz/DIVERGENCES.md) on its seeds and
-    // regression inputs, and the classifier's own tests: the runs above build the fuzz crate
-    // without it, because it compiles ada (C++). Without this step a change of the lock (a
-    // Unicode version, say) could leave the fuzz target stopping at once on its own corpus.
+    // The fuzz targets that compare with other parsers: the differential target's classifier
+    // (fuzz/DIVERGENCES.md) with its own tests, and the facade target, each on its seeds and
+    // regression inputs. The runs above build the fuzz crate without them, because they
+    // compile ada (C++); without this step a change of the lock (a Unicode version, say) could
+    // leave a fuzz target stopping at once on its own corpus. (Feature `facade` includes
+    // `differential`.)
     const DIFFERENTIAL: &str =
-        "cargo test -p url-fuzz --features differential --lib --test replay -- differential";
+        "cargo test -p url-fuzz --features facade --lib --test replay -- differential facade";
     slow(DIFFERENTIAL, USUAL_DIFFERENTIAL);
     let differential = system::ensure_program(
         "c++",
-        "a C++ compiler, for ada in the differential replay",
+        "a C++ compiler, for ada in the differential and facade replays",
         &["g++"],
     )
     .and_then(|()| {
