@@ -33,12 +33,20 @@ use crate::system;
 const USUAL_CLIPPY: &str = "about 1 min";
 const USUAL_TEST: &str = "about 4 min";
 const USUAL_TEST_FEATURES: &str = "about 1½ min";
-const USUAL_DIFFERENTIAL: &str = "about 1 min";
+const USUAL_COMPARING_REPLAYS: &str = "about 1 min";
 const USUAL_BESIDE_URL: &str = "about 30 s";
 const USUAL_COMPAT: &str = "about 4 min";
 const USUAL_MSRV: &str = "about 1 min";
 const USUAL_PACKAGE_CHECK: &str = "about 2½ min";
 const USUAL_PYTHON: &str = "about 6 min";
+
+/// `cargo ARGS` (a test run), its output printed and its test counts added to `totals`.
+fn cargo_test(root: &Path, args: &[&str], totals: &mut Totals) -> Result<bool, String> {
+    cmd::run_reading_stdout(&mut cmd::cargo(root, args), |line| {
+        println!("{line}");
+        totals.add_line(line);
+    })
+}
 
 fn slow(title: &str, usual: &str) {
     cmd::header(&format!("{title}   (slow: {usual} on 2 cores)"));
@@ -154,11 +162,7 @@ pub fn run(root: &Path) -> ExitCode {
             args.push("--workspace");
             slow(step, USUAL_TEST);
         }
-        let tested = cmd::run_reading_stdout(&mut cmd::cargo(root, &args), |line| {
-            println!("{line}");
-            totals.add_line(line);
-        });
-        record(step, tested);
+        record(step, cargo_test(root, &args, &mut totals));
     }
     // The fuzz targets that compare with other parsers: the differential target's classifier
     // (fuzz/DIVERGENCES.md) with its own tests, and the facade target, each on its seeds and
@@ -166,22 +170,19 @@ pub fn run(root: &Path) -> ExitCode {
     // compile ada (C++); without this step a change of the lock (a Unicode version, say) could
     // leave a fuzz target stopping at once on its own corpus. (Feature `facade` includes
     // `differential`.)
-    const DIFFERENTIAL: &str =
+    const COMPARING_REPLAYS: &str =
         "cargo test -p url-fuzz --features facade --lib --test replay -- differential facade";
-    slow(DIFFERENTIAL, USUAL_DIFFERENTIAL);
-    let differential = system::ensure_program(
+    slow(COMPARING_REPLAYS, USUAL_COMPARING_REPLAYS);
+    let replays = system::ensure_program(
         "c++",
         "a C++ compiler, for ada in the differential and facade replays",
         &["g++"],
     )
     .and_then(|()| {
-        let args = DIFFERENTIAL.split(' ').skip(1).collect::<Vec<_>>();
-        cmd::run_reading_stdout(&mut cmd::cargo(root, &args), |line| {
-            println!("{line}");
-            totals.add_line(line);
-        })
+        let args = COMPARING_REPLAYS.split(' ').skip(1).collect::<Vec<_>>();
+        cargo_test(root, &args, &mut totals)
     });
-    record(DIFFERENTIAL, differential);
+    record(COMPARING_REPLAYS, replays);
     disk::report(root, "after the tests");
 
     const DOC: &str = "cargo doc --workspace --no-deps (RUSTDOCFLAGS=-D warnings)";

@@ -333,6 +333,11 @@ fn of_unicode_17(c: char) -> char {
     }
 }
 
+/// `text` with each character [`of_unicode_17`].
+fn text_of_unicode_17(text: &str) -> String {
+    text.chars().map(of_unicode_17).collect()
+}
+
 pub(super) fn ada_unicode_17(d: &Divergence) -> bool {
     // We parse, ada fails; with every code point new in Unicode 18 replaced by one of Unicode
     // 17 of the same Bidi_Class, ada gives exactly our result (and we still parse): ada's
@@ -344,7 +349,7 @@ pub(super) fn ada_unicode_17(d: &Divergence) -> bool {
         return true;
     }
     // Or in an xn-- label: our host in Unicode, replaced, is a host ada takes.
-    ada_takes_our_host_replaced(ours, |s| s.chars().map(of_unicode_17).collect(), |_| true)
+    ada_takes_our_host_replaced(ours, text_of_unicode_17, |_| true)
 }
 
 /// `d` (we parse, ada fails) put again with every code point new in Unicode 18 in the input
@@ -355,12 +360,14 @@ pub(super) fn without_unicode_18(d: &Divergence) -> Option<Divergence> {
     let (Some(_), None) = (&d.ours, &d.theirs) else {
         return None;
     };
-    let replace = |s: &str| -> String { s.chars().map(of_unicode_17).collect() };
     let (input, base) = (
         decode_non_ascii(&d.input),
         d.base.as_deref().map(decode_non_ascii),
     );
-    let (replaced, replaced_base) = (replace(&input), base.as_deref().map(replace));
+    let (replaced, replaced_base) = (
+        text_of_unicode_17(&input),
+        base.as_deref().map(text_of_unicode_17),
+    );
     if replaced == input && replaced_base == base {
         return None;
     }
@@ -390,7 +397,7 @@ pub(super) fn host_without_unicode_18(d: &Divergence) -> Option<Divergence> {
         return None;
     }
     let unicode = decoded_labels(ours.component(Component::Hostname))?;
-    let replaced: String = unicode.chars().map(of_unicode_17).collect();
+    let replaced = text_of_unicode_17(&unicode);
     if replaced == unicode {
         return None;
     }

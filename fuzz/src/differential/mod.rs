@@ -403,11 +403,10 @@ fn classify_specific(d: &Divergence) -> Option<Class> {
     }
     // A6 combines with the other ada classes: take the code points new in Unicode 18 out,
     // then classify what is left.
+    let explained = |rest: Divergence| classify_specific(&rest).is_some();
     if d.other == Other::Ada
-        && [without_unicode_18(d), host_without_unicode_18(d)]
-            .into_iter()
-            .flatten()
-            .any(|rest| classify_specific(&rest).is_some())
+        && (without_unicode_18(d).is_some_and(explained)
+            || host_without_unicode_18(d).is_some_and(explained))
     {
         return Some(A6);
     }
