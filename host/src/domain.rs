@@ -347,6 +347,11 @@ pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
         {
             result
         }
+        // `idna` refuses labels past its limits on length, which UTS #46 does not have
+        // (`long_labels.rs`).
+        Err(_) if domain.len() > crate::long_labels::IDNA_LIMIT => {
+            crate::long_labels::to_unicode(domain).map_or(Cow::Borrowed(domain), Cow::Owned)
+        }
         _ => Cow::Borrowed(domain),
     }
 }

@@ -9,11 +9,11 @@
 
 use alloc::vec::Vec;
 
-const BASE: u32 = 36;
+pub(crate) const BASE: u32 = 36;
 const T_MIN: u32 = 1;
 const T_MAX: u32 = 26;
-const INITIAL_N: u32 = 0x80;
-const INITIAL_BIAS: u32 = 72;
+pub(crate) const INITIAL_N: u32 = 0x80;
+pub(crate) const INITIAL_BIAS: u32 = 72;
 
 /// Whether `label` begins with the ACE prefix `xn--` (UTS #46 section 4, step 4: such a label
 /// is Punycode to decode), ASCII case-insensitively.
@@ -101,13 +101,13 @@ pub(crate) fn encode_deltas(
 
 /// The threshold `t` of digit position `k` (RFC 3492 section 6.3).
 #[inline(always)]
-fn threshold(k: u32, bias: u32) -> u32 {
+pub(crate) fn threshold(k: u32, bias: u32) -> u32 {
     k.saturating_sub(bias).clamp(T_MIN, T_MAX)
 }
 
 /// The digit for `d` (below 36): `a` to `z`, then `0` to `9`.
 #[inline(always)]
-fn digit(d: u32) -> u8 {
+pub(crate) fn digit(d: u32) -> u8 {
     b"abcdefghijklmnopqrstuvwxyz0123456789"
         .get(d as usize)
         .copied()
@@ -116,7 +116,7 @@ fn digit(d: u32) -> u8 {
 
 /// The value of the digit `b` (lower-case), if it is one.
 #[inline(always)]
-fn value_of(b: u8) -> Option<u32> {
+pub(crate) fn value_of(b: u8) -> Option<u32> {
     match b {
         b'a'..=b'z' => Some(u32::from(b - b'a')),
         b'0'..=b'9' => Some(u32::from(b - b'0') + 26),
@@ -210,7 +210,7 @@ fn push_digits(digits: u64, count: usize, out: &mut Vec<u8>) {
 }
 
 /// RFC 3492's bias adaptation (section 6.1).
-fn adapt(delta: u32, points: u32, first: bool) -> u32 {
+pub(crate) fn adapt(delta: u32, points: u32, first: bool) -> u32 {
     let mut delta = delta / if first { 700 } else { 2 };
     delta += delta / points;
     let mut k = 0;

@@ -28,8 +28,20 @@ pub(crate) fn to_ascii_relaxed(domain: &str) -> Option<Cow<'_, str>> {
 /// Unicode ToASCII (UTS #46) with the relaxed settings: CheckHyphens, UseSTD3ASCIIRules and
 /// VerifyDnsLength false; CheckBidi and CheckJoiners true (always, in `idna`);
 /// Transitional_Processing and IgnoreInvalidPunycode false (always, in `idna`). On the whole
-/// domain, in one call.
+/// domain, in one call; where `idna` refuses it and it is long enough to have a label past
+/// `idna`'s limits on length, which UTS #46 does not have, by `long_labels.rs`.
 pub(crate) fn whole(domain: &str) -> Option<Cow<'_, str>> {
+    match idna_relaxed(domain) {
+        Some(ascii) => Some(ascii),
+        None if domain.len() > crate::long_labels::IDNA_LIMIT => {
+            crate::long_labels::to_ascii(domain).map(Cow::Owned)
+        }
+        None => None,
+    }
+}
+
+/// [`whole`] by `idna` alone, with validity criterion 3 on Punycode labels added.
+pub(crate) fn idna_relaxed(domain: &str) -> Option<Cow<'_, str>> {
     crate::uts46::to_ascii(
         domain,
         AsciiDenyList::EMPTY,
