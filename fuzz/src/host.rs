@@ -14,7 +14,11 @@
 //! serializer matches `std`'s), and the domain parser with `beStrict` true and false (a strict
 //! success is also the relaxed result; on a domain that is not ASCII the relaxed result is
 //! `idna`'s ToASCII with the relaxed settings and the domain parser's step 5, so the host
-//! layer's shortcut of step 4 for Latin-1 domains is checked against it).
+//! layer's shortcut of step 4 for Latin-1 domains is checked against it). Where `idna` refuses
+//! a domain of more than 1,000 bytes (it refuses labels past its limits on length, which
+//! UTS #46 does not have), the host layer's own UTS #46 steps decide; on every domain, those
+//! steps give `idna`'s result wherever `idna` takes the domain, and fail where it refuses a
+//! domain too short to have such a label.
 
 use host::{
     Host, HostKind, HostRef, NoSink, ReportedError, domain_to_ascii, domain_to_unicode,
@@ -139,8 +143,12 @@ fn ip_addresses(input: &str) {
     }
 }
 
+/// The longest domain `idna` cannot refuse for a label's length (`host/src/long_labels.rs`).
+const IDNA_LIMIT: usize = 1000;
+
 /// The domain parser with `beStrict` true and false, with and without a sink.
 fn domain_parser(input: &str) {
+    without_length_limits(input);
     let strict = domain_to_ascii(input, true, &mut NoSink);
     let relaxed = domain_to_ascii(input, false, &mut NoSink);
     let mut errors: Vec<ReportedError> = Vec::new();
@@ -171,12 +179,45 @@ fn domain_parser(input: &str) {
 }
 
 /// The domain parser with `beStrict` false (spec 3.3) on a domain that is not ASCII, by its
-/// general steps: `idna`'s Unicode
-/// ToASCII with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength false (step 4), then
-/// failure on an empty result or a forbidden domain code point (step 5). Also UTS #46's
-/// validity criterion 4 on Punycode labels, which `idna` 1.1 leaves out (`host/src/relaxed.rs`):
-/// a label that decodes to one beginning with `xn--` fails.
+/// general steps: `idna`'s Unicode ToASCII with CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength false (step 4; where `idna` refuses a domain long enough to have a label
+/// past its limits on length, the host layer's steps without them), then failure on an empty
+/// result or a forbidden domain code point (step 5).
 fn uts46_relaxed(input: &str) -> Option<String> {
+    let ascii = match idna_relaxed(input) {
+        Some(ascii) => ascii,
+        None if input.len() > IDNA_LIMIT => host::uts46_to_ascii_without_length_limits(input)?,
+        None => return None,
+    };
+    let forbidden = ascii
+        .bytes()
+        .any(|b| host::FORBIDDEN_DOMAIN_CODE_POINTS.contains(b));
+    (!ascii.is_empty() && !forbidden).then_some(ascii)
+}
+
+/// The host layer's UTS #46 steps for labels past `idna`'s limits on length, on any domain:
+/// `idna`'s result where `idna` takes the domain, and a failure where it refuses one too short
+/// to have such a label.
+fn without_length_limits(input: &str) {
+    let ours = host::uts46_to_ascii_without_length_limits(input);
+    match idna_relaxed(input) {
+        Some(theirs) => assert_eq!(
+            ours.as_deref(),
+            Some(theirs.as_str()),
+            "UTS #46 steps without length limits against idna on {input:?}"
+        ),
+        None if input.len() <= IDNA_LIMIT => assert_eq!(
+            ours, None,
+            "UTS #46 steps without length limits take what idna refuses: {input:?}"
+        ),
+        None => {}
+    }
+}
+
+/// `idna`'s Unicode ToASCII with the relaxed settings, and UTS #46's validity criterion 4 on
+/// Punycode labels, which `idna` 1.1 leaves out (`host/src/relaxed.rs`): a label that decodes
+/// to one beginning with `xn--` fails.
+fn idna_relaxed(input: &str) -> Option<String> {
     use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
     let ascii = Uts46::new()
         .to_ascii(
@@ -195,8 +236,5 @@ fn uts46_relaxed(input: &str) -> Option<String> {
                 .and_then(idna::punycode::decode_to_string)
                 .is_some_and(|decoded| decoded.starts_with("xn--"))
     });
-    let forbidden = ascii
-        .bytes()
-        .any(|b| host::FORBIDDEN_DOMAIN_CODE_POINTS.contains(b));
-    (!ascii.is_empty() && !decodes_to_xn && !forbidden).then(|| ascii.into_owned())
+    (!decodes_to_xn).then(|| ascii.into_owned())
 }

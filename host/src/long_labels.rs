@@ -47,8 +47,7 @@ struct Label {
 /// false, with no limit on a label's length; with UTS #46's validity criterion 3 on decoded
 /// labels (no `xn--` at their start), which `relaxed.rs` adds to `idna`. `None` on an error.
 pub(crate) fn to_ascii(domain: &str) -> Option<String> {
-    let adapter = Adapter::new();
-    let labels = process(&adapter, domain)?;
+    let labels = process(&crate::uts46::ADAPTER, domain)?;
     // ToASCII step 2: a label with a non-ASCII code point becomes `xn--` and its Punycode.
     let mut out = String::with_capacity(domain.len());
     for (k, label) in labels.iter().enumerate() {
@@ -70,8 +69,7 @@ pub(crate) fn to_ascii(domain: &str) -> Option<String> {
 /// Unicode ToUnicode of `domain` with the settings of [`to_ascii`]: the labels as processed,
 /// decoded; `None` on an error.
 pub(crate) fn to_unicode(domain: &str) -> Option<String> {
-    let adapter = Adapter::new();
-    let labels = process(&adapter, domain)?;
+    let labels = process(&crate::uts46::ADAPTER, domain)?;
     let mut out = String::with_capacity(domain.len());
     for (k, label) in labels.iter().enumerate() {
         if k > 0 {
@@ -93,9 +91,8 @@ fn process(adapter: &Adapter, domain: &str) -> Option<Vec<Label>> {
         if label.chars.contains(&'\u{FFFD}') {
             return None;
         }
-        let ascii: String = label.chars.iter().collect();
-        if has_ace_prefix(ascii.as_bytes()) {
-            decode(adapter, label, &ascii)?;
+        if label.chars.starts_with(&['x', 'n', '-', '-']) {
+            decode(adapter, label)?;
         }
         check_label(adapter, &label.chars)?;
     }
@@ -136,40 +133,50 @@ fn map_normalize_break(adapter: &Adapter, domain: &str) -> Vec<Label> {
             labels.push(mapped);
             continue;
         }
-        let mut chars = Vec::new();
-        for c in adapter.map_normalize(input.chars()) {
-            if c == '.' {
-                labels.push(label(core::mem::take(&mut chars)));
-            } else {
-                chars.push(c);
-            }
-        }
-        labels.push(label(chars));
+        let input: Vec<char> = input.chars().collect();
+        let mapped = map_normalize(adapter, &input);
+        labels.extend(
+            mapped
+                .split(|&c| c == '.')
+                .map(|chars| label(chars.to_vec())),
+        );
     }
     labels
 }
 
-/// Step 4 on an `xn--` label (`ascii`, its code points as a string): steps 4.1 to 4.4, the
-/// label's code points replaced by the decoded ones; `None` on an error.
-fn decode(adapter: &Adapter, label: &mut Label, ascii: &str) -> Option<()> {
+/// Steps 1 and 2 (Map, Normalize) on `chars`. Out of line, and the one call of the
+/// normalizer here: each is a copy of its code in every binary that parses URLs.
+#[inline(never)]
+fn map_normalize(adapter: &Adapter, chars: &[char]) -> Vec<char> {
+    let mut mapped = Vec::with_capacity(chars.len());
+    for c in adapter.map_normalize(chars.iter().copied()) {
+        mapped.push(c);
+    }
+    mapped
+}
+
+/// Step 4 on an `xn--` label (mapped: lower case): steps 4.1 to 4.4, the label's code points
+/// replaced by the decoded ones; `None` on an error.
+fn decode(adapter: &Adapter, label: &mut Label) -> Option<()> {
     // 4.1: the label must be ASCII.
-    let punycode = ascii.get(4..).filter(|rest| rest.is_ascii())?;
+    let mut punycode = Vec::with_capacity(label.chars.len());
+    for &c in label.chars.get(4..)? {
+        punycode.push(u8::try_from(c).ok().filter(u8::is_ascii)?);
+    }
     // 4.2: Punycode decode, an error on failure (IgnoreInvalidPunycode false).
-    let decoded = crate::punycode_long::decode(punycode.as_bytes())?;
+    let decoded = crate::punycode_long::decode(&punycode)?;
     // 4.3: an error if the decoded label is empty or all ASCII.
     if decoded.iter().all(char::is_ascii) {
         return None;
     }
-    // 4.4 (criteria 1 and 6): in NFC, and each code point valid. Normalizing with the
-    // validity check maps every code point that is not valid (`ignored` and `disallowed`
-    // ones to U+FFFD), so the label is valid if it comes back as it was; criterion 4: no `.`.
-    let validated: Vec<char> = adapter
-        .normalize_validate(decoded.iter().copied())
-        .collect();
-    if validated.len() != decoded.len()
-        || validated != decoded
-        || validated.iter().any(|&c| c == '\u{FFFD}' || c == '.')
-    {
+    // 4.4 (criteria 1 and 6): in NFC, and each code point valid. Mapping and normalizing
+    // change every code point that is not valid (a `mapped` one is mapped, an `ignored` one
+    // dropped, a `disallowed` one made U+FFFD, itself disallowed, which is left as it is and
+    // so looked for) and every label that is not in NFC, so the label is valid if it comes
+    // back as it was and has no U+FFFD. (`idna` checks with `normalize_validate`, which makes
+    // an `ignored` code point U+FFFD: the same labels fail.) Criterion 4: no `.`.
+    let validated = map_normalize(adapter, &decoded);
+    if validated != decoded || validated.iter().any(|&c| c == '\u{FFFD}' || c == '.') {
         return None;
     }
     // Criterion 3 (CheckHyphens false): the decoded label must not begin with `xn--`.

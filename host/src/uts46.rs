@@ -8,6 +8,13 @@
 
 use alloc::borrow::Cow;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use idna_adapter::Adapter;
+
+/// `idna`'s UTS #46 processor, and the adapter to the same Unicode data for the labels it
+/// refuses for their length (`long_labels.rs`): both statics of this module, so that the data
+/// behind them are in a binary once.
+static UTS46: Uts46 = Uts46::new();
+pub(crate) static ADAPTER: Adapter = Adapter::new();
 
 /// Unicode ToASCII of `domain` with UseSTD3ASCIIRules as `deny` says, CheckHyphens as `hyphens`
 /// and VerifyDnsLength as `dns` say; CheckBidi and CheckJoiners true, Transitional_Processing
@@ -19,7 +26,5 @@ pub(crate) fn to_ascii(
     hyphens: Hyphens,
     dns: DnsLength,
 ) -> Option<Cow<'_, str>> {
-    Uts46::new()
-        .to_ascii(domain.as_bytes(), deny, hyphens, dns)
-        .ok()
+    UTS46.to_ascii(domain.as_bytes(), deny, hyphens, dns).ok()
 }
