@@ -157,9 +157,34 @@ fn long_xn_labels() {
     let many = format!("{}x", "xn--a.".repeat(MB / 6));
     let url = parse(&format!("https://{many}/"));
     assert_eq!(url.hostname(), many);
-    // With a non-ASCII label beside it, the domain goes through ToASCII (relaxed), where an
-    // over-long or invalid Punycode label fails.
+    // With a non-ASCII label beside it, the domain goes through ToASCII (relaxed), where this
+    // label fails: its Punycode decodes to a megabyte of U+0080, which is disallowed.
     fails(&format!("https://\u{e9}.{label}/"));
+}
+
+#[test]
+fn long_non_ascii_labels() {
+    // One label of 131,072 code points: UTS #46 sets no limit on a label's length (the
+    // reference implementation and ada take it), and its Punycode is `9ca` and `a`s.
+    let n = MB / 8;
+    let url = parse(&format!("https://{}/", "\u{c9}".repeat(n)));
+    let ascii = format!("xn--9ca{}", "a".repeat(n - 1));
+    assert_eq!(url.hostname(), ascii);
+    // The same label as Punycode beside a non-ASCII label: decoded, valid, kept as written.
+    let url = parse(&format!("https://\u{e9}.{}/", ascii.to_ascii_uppercase()));
+    assert_eq!(url.hostname(), format!("xn--9ca.{ascii}"));
+    // 100,000 code points of 20,000 different values: RFC 3492's encoder makes a pass over
+    // the label for each value, 2 × 10^9 steps.
+    let label: String = (0..100_000u32)
+        .map(|k| char::from_u32(0x4E00 + (k * 7_919) % 20_000).unwrap_or('a'))
+        .collect();
+    let url = parse(&format!("https://{label}/"));
+    assert!(url.hostname().starts_with("xn--"));
+    assert_eq!(
+        whatwg_url::node::domain_to_unicode(url.hostname()),
+        label,
+        "the Punycode decodes to the label"
+    );
 }
 
 #[test]

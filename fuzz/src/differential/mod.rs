@@ -74,6 +74,11 @@ pub type Recognizer = fn(&Divergence) -> bool;
 pub const CLASSES: &[(Other, Class, Recognizer)] = &[
     (
         Other::RustUrl,
+        "R17 rust-url refuses a label past ICU's limits on length",
+        rust_url_long_label,
+    ),
+    (
+        Other::RustUrl,
         "R1 rust-url fails on an ASCII domain with an invalid xn-- label",
         rust_url_xn_label,
     ),

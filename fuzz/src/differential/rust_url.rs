@@ -1,4 +1,4 @@
-//! rust-url's divergence classes (R1–R16 of `fuzz/DIVERGENCES.md`): each predicate recognizes
+//! rust-url's divergence classes (R1–R17 of `fuzz/DIVERGENCES.md`): each predicate recognizes
 //! one way rust-url departs from the standard, with ada (and the spec) on our side.
 
 use super::*;
@@ -14,18 +14,42 @@ pub(super) fn starts_with_drive_letter(path: &str) -> bool {
 }
 
 pub(super) fn rust_url_xn_label(d: &Divergence) -> bool {
+    rust_url_fails_on_host(d, &|host| {
+        host.split('.').any(|label| label.starts_with("xn--"))
+            && url::quirks::domain_to_ascii(host).is_empty()
+    })
+}
+
+/// R17: our host has a label past `idna`'s limits on length, which rust-url's IDNA (`idna`)
+/// refuses: Punycode of more than 2,000 bytes, or of a label of more than 1,000 code points.
+pub(super) fn rust_url_long_label(d: &Divergence) -> bool {
+    rust_url_fails_on_host(d, &|host| {
+        host.split('.').any(|label| {
+            label.strip_prefix("xn--").is_some_and(|punycode| {
+                punycode.len() > 2000 || host::domain_to_unicode(label).chars().count() > 1000
+            })
+        })
+    })
+}
+
+/// rust-url fails where we parse a special URL whose host `fails_on` says is why: on the
+/// input, on its base, or on the inner URL of a blob: URL (whose origin is then opaque).
+fn rust_url_fails_on_host(d: &Divergence, fails_on: &dyn Fn(&str) -> bool) -> bool {
     // The base is where rust-url fails, for this reason.
     if let Some(base) = &d.base
         && let (Some(_), None) = (self::ours(base, None), rust_url(base, None))
     {
-        return rust_url_xn_label(&Divergence {
-            other: d.other,
-            input: base.clone(),
-            base: None,
-            ours: self::ours(base, None),
-            theirs: None,
-            ada_agrees: d.ada_agrees,
-        });
+        return rust_url_fails_on_host(
+            &Divergence {
+                other: d.other,
+                input: base.clone(),
+                base: None,
+                ours: self::ours(base, None),
+                theirs: None,
+                ada_agrees: d.ada_agrees,
+            },
+            fails_on,
+        );
     }
     // The inner URL of a blob: URL fails in rust-url, for this reason (so its origin is opaque).
     if let Some((ours, theirs)) = both(d)
@@ -34,22 +58,22 @@ pub(super) fn rust_url_xn_label(d: &Divergence) -> bool {
         && theirs.component(Component::Origin) == "null"
     {
         let inner = ours.component(Component::Pathname);
-        return rust_url_xn_label(&Divergence {
-            other: d.other,
-            input: inner.into(),
-            base: None,
-            ours: self::ours(inner, None),
-            theirs: rust_url(inner, None),
-            ada_agrees: d.ada_agrees,
-        });
+        return rust_url_fails_on_host(
+            &Divergence {
+                other: d.other,
+                input: inner.into(),
+                base: None,
+                ours: self::ours(inner, None),
+                theirs: rust_url(inner, None),
+                ada_agrees: d.ada_agrees,
+            },
+            fails_on,
+        );
     }
     let Some(ours) = they_fail(d) else {
         return false;
     };
-    let host = ours.component(Component::Hostname);
-    special(ours.component(Component::Protocol))
-        && host.split('.').any(|label| label.starts_with("xn--"))
-        && url::quirks::domain_to_ascii(host).is_empty()
+    special(ours.component(Component::Protocol)) && fails_on(ours.component(Component::Hostname))
 }
 
 pub(super) fn rust_url_slashes_against_base(d: &Divergence) -> bool {
