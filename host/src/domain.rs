@@ -13,7 +13,7 @@ use crate::sets::FORBIDDEN_DOMAIN_CODE_POINTS;
 use crate::validation::{ReportedError, ValidationError, ValidationSink};
 use alloc::borrow::Cow;
 use alloc::string::String;
-use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens};
 use percent::ByteTable;
 
 /// The `domain-to-ASCII` error as the domain parser reports it. The error concerns the domain
@@ -335,7 +335,7 @@ pub fn domain_to_ascii<'a, S: ValidationSink>(
 /// ```
 pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
     let (result, errors) =
-        Uts46::new().to_unicode(domain.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+        crate::uts46::UTS46.to_unicode(domain.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
     // UTS #46 validity criterion 4 (see `relaxed.rs`): a label of the result that
     // begins with `xn--` was decoded from Punycode (an undecodable one is already an error),
     // and with CheckHyphens false it is an error.
