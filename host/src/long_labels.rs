@@ -3,12 +3,13 @@
 //!
 //! `idna` (after ICU) refuses a non-ASCII label of more than 1,000 code points, and an `xn--`
 //! label with more than 2,000 bytes of Punycode, because RFC 3492's algorithms are quadratic
-//! in the length (whatwg/url issue 824, open). Neither the URL Standard nor UTS #46 has such a
-//! limit, and the reference implementation (whatwg-url with `tr46`) and ada both take such
-//! labels: `https://` then 1,001 `é` is a URL there. So where `idna` fails on a domain of more
-//! than 1,000 bytes (the shortest that can have such a label), the domain comes here, and
-//! its labels are processed by UTS #46 section 4's steps with the Punycode of
-//! `punycode_long.rs` (O(n log n), maxint 2^31 − 1 as in the reference implementation).
+//! in the length. Neither the URL Standard nor UTS #46 has such a limit (whether one should is
+//! an open question of the URL Standard), and the reference implementation (whatwg-url with
+//! `tr46`) and ada both take such labels: `https://` then 1,001 `é` is a URL there. So where
+//! `idna` fails on a domain of more than 1,000 bytes (the shortest that can have such a
+//! label), the domain comes here, and its labels are processed by UTS #46 section 4's steps
+//! with the Punycode of `punycode_long.rs` (O(n log n), maxint 2^31 − 1 as in the reference
+//! implementation).
 //!
 //! The steps use the same Unicode data as `idna`, through the same adapter (`idna_adapter`):
 //! the mapping and normalization, the validity of a decoded label, General_Category,
