@@ -297,6 +297,37 @@ pub(crate) fn is_canonical_latin1(
     encoded.as_slice() == deltas
 }
 
+/// RFC 3492 section 6.2's reading of a generalized variable-length integer into `i`: the
+/// integer that begins with the digit `first` and goes on in `digits` (left past it), with
+/// `bias`, added to `i`. `None` if a digit is not one, the digits end inside the integer, or a
+/// value passes `max` (the decoder's maxint: `u32::MAX` for the Latin-1 shortcut, the
+/// reference implementation's 2^31 − 1 for long labels).
+#[inline(always)]
+pub(crate) fn add_integer(
+    mut i: u32,
+    first: u8,
+    digits: &mut core::slice::Iter<'_, u8>,
+    bias: u32,
+    max: u32,
+) -> Option<u32> {
+    let (mut w, mut k, mut b) = (1u32, BASE, first);
+    loop {
+        let d = value_of(b)?;
+        let dw = d.checked_mul(w)?;
+        if dw > max.checked_sub(i)? {
+            return None;
+        }
+        i += dw;
+        let t = threshold(k, bias);
+        if d < t {
+            return Some(i);
+        }
+        w = w.checked_mul(BASE - t).filter(|&w| w <= max)?;
+        k += BASE;
+        b = *digits.next()?;
+    }
+}
+
 /// The first generalized variable-length integer of `digits` (RFC 3492 section 6.2) with the
 /// initial bias (the thresholds of [`single_delta_digits`]), and the digits after it; `None`
 /// if a digit is not one, the digits end inside the integer or it overflows (as in `decode`).
@@ -327,18 +358,7 @@ fn decode(
     let mut digits = deltas.iter();
     while let Some(&first) = digits.next() {
         let old_i = i;
-        let (mut w, mut k, mut b) = (1u32, BASE, first);
-        loop {
-            let d = value_of(b)?;
-            i = i.checked_add(d.checked_mul(w)?)?;
-            let t = threshold(k, bias);
-            if d < t {
-                break;
-            }
-            w = w.checked_mul(BASE - t)?;
-            k += BASE;
-            b = *digits.next()?;
-        }
+        i = add_integer(i, first, &mut digits, bias, u32::MAX)?;
         // The bias serves the integers after this one only (most labels have one).
         if !digits.as_slice().is_empty() {
             bias = adapt(i - old_i, len + 1, old_i == 0);

@@ -19,7 +19,7 @@
 //! up at once: the sums only grow between them, so a sum past maxint is one that a step of
 //! the RFC's loop would have found past it.
 
-use crate::punycode::{BASE, INITIAL_BIAS, INITIAL_N, adapt, digit, threshold, value_of};
+use crate::punycode::{BASE, INITIAL_BIAS, INITIAL_N, adapt, add_integer, digit, threshold};
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -103,24 +103,7 @@ pub(crate) fn decode(punycode: &[u8]) -> Option<Vec<char>> {
     let mut digits = deltas.iter();
     while let Some(&first) = digits.next() {
         let old_i = i;
-        let (mut w, mut k, mut b) = (1u32, BASE, first);
-        loop {
-            let d = value_of(b)?;
-            if d > (MAX_INT - i) / w {
-                return None;
-            }
-            i += d * w;
-            let t = threshold(k, bias);
-            if d < t {
-                break;
-            }
-            if w > MAX_INT / (BASE - t) {
-                return None;
-            }
-            w *= BASE - t;
-            k += BASE;
-            b = *digits.next()?;
-        }
+        i = add_integer(i, first, &mut digits, bias, MAX_INT)?;
         let out = len.checked_add(1)?;
         bias = adapt(i - old_i, out, old_i == 0);
         if i / out > MAX_INT - n {
