@@ -45,8 +45,8 @@ struct Label {
 
 /// Unicode ToASCII of `domain` with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
 /// false, CheckBidi and CheckJoiners true, Transitional_Processing and IgnoreInvalidPunycode
-/// false, with no limit on a label's length; with UTS #46's validity criterion 3 on decoded
-/// labels (no `xn--` at their start), which `relaxed.rs` adds to `idna`. `None` on an error.
+/// false, with no limit on a label's length; with UTS #46's validity criterion that no decoded
+/// label begins with `xn--`, which `relaxed.rs` adds to `idna`. `None` on an error.
 pub(crate) fn to_ascii(domain: &str) -> Option<String> {
     let labels = process(&crate::uts46::ADAPTER, domain)?;
     // ToASCII step 2: a label with a non-ASCII code point becomes `xn--` and its Punycode.
@@ -97,7 +97,7 @@ fn process(adapter: &Adapter, domain: &str) -> Option<Vec<Label>> {
         }
         check_label(adapter, &label.chars)?;
     }
-    // Criterion 8 (CheckBidi): every label of a Bidi domain name (one with a code point of
+    // Validity criterion CheckBidi: every label of a Bidi domain name (one with a code point of
     // Bidi_Class R, AL or AN) satisfies RFC 5893's Bidi Rule.
     let bidi = labels
         .iter()
@@ -170,17 +170,17 @@ fn decode(adapter: &Adapter, label: &mut Label) -> Option<()> {
     if decoded.iter().all(char::is_ascii) {
         return None;
     }
-    // 4.4 (criteria 1 and 6): in NFC, and each code point valid. Mapping and normalizing
+    // 4.4, the validity criteria: in NFC, and each code point valid. Mapping and normalizing
     // change every code point that is not valid (a `mapped` one is mapped, an `ignored` one
     // dropped, a `disallowed` one made U+FFFD, itself disallowed, which is left as it is and
     // so looked for) and every label that is not in NFC, so the label is valid if it comes
     // back as it was and has no U+FFFD. (`idna` checks with `normalize_validate`, which makes
-    // an `ignored` code point U+FFFD: the same labels fail.) Criterion 4: no `.`.
+    // an `ignored` code point U+FFFD: the same labels fail.) And no `.`.
     let validated = map_normalize(adapter, &decoded);
     if validated != decoded || validated.iter().any(|&c| c == '\u{FFFD}' || c == '.') {
         return None;
     }
-    // Criterion 3 (CheckHyphens false): the decoded label must not begin with `xn--`.
+    // With CheckHyphens false, the decoded label must not begin with `xn--`.
     if validated.starts_with(&['x', 'n', '-', '-']) {
         return None;
     }
@@ -188,9 +188,8 @@ fn decode(adapter: &Adapter, label: &mut Label) -> Option<()> {
     Some(())
 }
 
-/// The validity criteria of section 4.1 that look at a label's code points in context:
-/// criterion 5 (no combining mark first) and 7 (CheckJoiners: RFC 5892's CONTEXTJ rules for
-/// U+200C and U+200D).
+/// The validity criteria of section 4.1 that look at a label's code points in context: no
+/// combining mark first, and CheckJoiners (RFC 5892's CONTEXTJ rules for U+200C and U+200D).
 fn check_label(adapter: &Adapter, chars: &[char]) -> Option<()> {
     if chars.first().is_some_and(|&c| adapter.is_mark(c)) {
         return None;
@@ -297,7 +296,7 @@ mod tests {
     use alloc::format;
     use alloc::string::ToString;
 
-    /// `idna`'s relaxed ToASCII, with criterion 3 as `relaxed.rs` adds it.
+    /// `idna`'s relaxed ToASCII, with the `xn--` criterion that `relaxed.rs` adds.
     fn idna(domain: &str) -> Option<String> {
         crate::relaxed::idna_relaxed(domain).map(|ascii| ascii.into_owned())
     }
