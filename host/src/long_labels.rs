@@ -296,91 +296,11 @@ mod tests {
     use alloc::format;
     use alloc::string::ToString;
 
-    /// `idna`'s relaxed ToASCII, with the `xn--` criterion that `relaxed.rs` adds.
-    fn idna(domain: &str) -> Option<String> {
-        crate::relaxed::idna_relaxed(domain).map(|ascii| ascii.into_owned())
-    }
-
-    /// Domains that `idna` takes, of every kind of label and error this module handles.
-    fn short_domains() -> Vec<String> {
-        let mut domains: Vec<String> = [
-            "b\u{fc}cher.example",
-            "B\u{dc}CHER.EXAMPLE",
-            "xn--bcher-kva.example",
-            "XN--BCHER-KVA.example",
-            "\u{ff58}n--bcher-kva.example",
-            "xn--bcher-kva\u{e9}.example",
-            "a\u{3002}b\u{ff0e}c",
-            "a..b.",
-            "",
-            ".",
-            "xn--",
-            "xn--a",
-            "xn--a-",
-            "xn---",
-            "xn--xn---epa",
-            "xn--ls8h",
-            "\u{200C}a",
-            "a\u{200C}b",
-            "\u{915}\u{94D}\u{200C}",
-            "\u{628}\u{200C}\u{628}",
-            "\u{628}\u{64B}\u{200C}\u{64B}\u{628}",
-            "a\u{200D}b",
-            "\u{915}\u{94D}\u{200D}",
-            "\u{301}a",
-            "a\u{301}",
-            "e\u{301}x",
-            "xn--e-ufa",
-            "\u{5D0}\u{5D1}",
-            "\u{5D0}1",
-            "1\u{5D0}",
-            "a.\u{5D0}",
-            "1a.\u{5D0}",
-            "\u{5D0}\u{660}1",
-            "\u{5D0}\u{660}\u{5D1}",
-            "\u{5D0}\u{5B0}",
-            "a\u{5B0}",
-            "\u{627}\u{661}\u{662}",
-            "xn--mgba3a4fra",
-            "\u{FFFD}.com",
-            "a\u{AD}b",
-            "xn--ab-5ba",
-            "xn--a-ecp.ru",
-            "xn--zca",
-            "\u{1F600}.x",
-            "a_b\u{e9}",
-            "\u{0}\u{e9}",
-            "%\u{e9}",
-            "\u{2474}\u{e9}",
-            "xn--e-b9a",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        for word in crate::punycode::words(&['a', '\u{e9}', '\u{5D0}', '\u{200C}', '1', '-'], 4) {
-            domains.push(word.clone());
-            let mut ace = "xn--".to_string();
-            if let Some(p) = idna::punycode::encode_str(&word) {
-                ace.push_str(&p);
-                domains.push(ace);
-            }
-        }
-        domains
-    }
-
-    #[test]
-    fn agrees_with_idna_where_idna_takes_the_domain() {
-        for domain in short_domains() {
-            assert_eq!(to_ascii(&domain), idna(&domain), "{domain:?}");
-        }
-    }
-
     #[test]
     fn takes_labels_idna_refuses_for_their_length() {
         // 1,001 `é`s: the reference implementation and ada give `xn--9caaa…a` (1,007
         // bytes in all).
         let long = "\u{e9}".repeat(1001);
-        assert_eq!(idna(&long), None);
         let ascii = to_ascii(&long).unwrap();
         assert_eq!(ascii.len(), 1007);
         assert!(ascii.starts_with("xn--9caaa"));

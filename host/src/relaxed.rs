@@ -41,7 +41,7 @@ pub(crate) fn whole(domain: &str) -> Option<Cow<'_, str>> {
 }
 
 /// [`whole`] by `idna` alone, with validity criterion 3 on Punycode labels added.
-pub(crate) fn idna_relaxed(domain: &str) -> Option<Cow<'_, str>> {
+fn idna_relaxed(domain: &str) -> Option<Cow<'_, str>> {
     crate::uts46::to_ascii(
         domain,
         AsciiDenyList::EMPTY,
@@ -85,8 +85,89 @@ mod tests {
     extern crate std;
     use super::*;
     use alloc::format;
-    use alloc::string::String;
+    use alloc::string::{String, ToString};
     use alloc::vec::Vec;
+
+    /// Domains that `idna` takes, of every kind of label and error `long_labels.rs` handles.
+    fn short_domains() -> Vec<String> {
+        let mut domains: Vec<String> = [
+            "b\u{fc}cher.example",
+            "B\u{dc}CHER.EXAMPLE",
+            "xn--bcher-kva.example",
+            "XN--BCHER-KVA.example",
+            "\u{ff58}n--bcher-kva.example",
+            "xn--bcher-kva\u{e9}.example",
+            "a\u{3002}b\u{ff0e}c",
+            "a..b.",
+            "",
+            ".",
+            "xn--",
+            "xn--a",
+            "xn--a-",
+            "xn---",
+            "xn--xn---epa",
+            "xn--ls8h",
+            "\u{200C}a",
+            "a\u{200C}b",
+            "\u{915}\u{94D}\u{200C}",
+            "\u{628}\u{200C}\u{628}",
+            "\u{628}\u{64B}\u{200C}\u{64B}\u{628}",
+            "a\u{200D}b",
+            "\u{915}\u{94D}\u{200D}",
+            "\u{301}a",
+            "a\u{301}",
+            "e\u{301}x",
+            "xn--e-ufa",
+            "\u{5D0}\u{5D1}",
+            "\u{5D0}1",
+            "1\u{5D0}",
+            "a.\u{5D0}",
+            "1a.\u{5D0}",
+            "\u{5D0}\u{660}1",
+            "\u{5D0}\u{660}\u{5D1}",
+            "\u{5D0}\u{5B0}",
+            "a\u{5B0}",
+            "\u{627}\u{661}\u{662}",
+            "xn--mgba3a4fra",
+            "\u{FFFD}.com",
+            "a\u{AD}b",
+            "xn--ab-5ba",
+            "xn--a-ecp.ru",
+            "xn--zca",
+            "\u{1F600}.x",
+            "a_b\u{e9}",
+            "\u{0}\u{e9}",
+            "%\u{e9}",
+            "\u{2474}\u{e9}",
+            "xn--e-b9a",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for word in crate::punycode::words(&['a', '\u{e9}', '\u{5D0}', '\u{200C}', '1', '-'], 4) {
+            domains.push(word.clone());
+            let mut ace = "xn--".to_string();
+            if let Some(p) = idna::punycode::encode_str(&word) {
+                ace.push_str(&p);
+                domains.push(ace);
+            }
+        }
+        domains
+    }
+
+    /// The steps for labels past `idna`'s limits on length give `idna`'s result (and the
+    /// `xn--` criterion added here) wherever `idna` takes the domain; `idna` refuses a label
+    /// of 1,001 code points, which they take.
+    #[test]
+    fn long_label_steps_agree_with_idna_where_idna_takes_the_domain() {
+        for domain in short_domains() {
+            let theirs = idna_relaxed(&domain).map(|ascii| ascii.into_owned());
+            assert_eq!(crate::long_labels::to_ascii(&domain), theirs, "{domain:?}");
+        }
+        let long = "\u{e9}".repeat(1001);
+        assert_eq!(idna_relaxed(&long), None);
+        assert!(whole(&long).is_some_and(|ascii| ascii.starts_with("xn--9caaa")));
+    }
 
     #[test]
     fn only_punycode_after_xn_can_decode_to_xn() {
