@@ -9,11 +9,14 @@ commands:
                        files no test covers yet. Exits non-zero if a row is below 100% or a test failed.
   conformance --adapters [--generate N]
                        `wurl conform` against each adapter of url-cli/examples/conform/ (this
-                       project through --serve, rust-url, Node.js URL, ada-url and urllib.parse in
-                       Python, from a venv in target/conform-venv): the WPT files and N generated
-                       requests (default 20000) each; prints one table, a column per adapter, and
-                       each adapter's largest divergence classes (also target/xtask/conform-
-                       adapters.md). Fails when a run stops or this project diverges from itself.
+                       project through --serve, rust-url, Node.js URL, the reference implementation
+                       whatwg-url through the same adapter, from npm into target/conform-node,
+                       ada-url and urllib.parse in Python, from a venv in target/conform-venv):
+                       the WPT files and N generated requests (default 20000) each; prints one
+                       table, a column per adapter, and each adapter's largest divergence classes
+                       (also target/xtask/conform-adapters.md). Fails when a run stops, this
+                       project diverges from itself, or the reference implementation diverges
+                       from it.
   test                 The one test command (what CI runs): cargo fmt --check, cargo clippy -D warnings,
                        duplicates, cycles, artifacts (below), fixtures present, cargo test
                        --workspace (default features), cargo test of the packages with library

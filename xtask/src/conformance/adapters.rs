@@ -1,10 +1,10 @@
 //! `cargo xtask conformance --adapters [--generate N]`: `wurl conform` against each adapter that
 //! ships in url-cli/examples/conform/ (this project through `--serve`, rust-url, Node.js's
-//! `URL`, ada through its Python binding, Python's urllib.parse), the WPT files and N generated
-//! requests each. Prints one table (a column per adapter) and each adapter's largest divergence
+//! `URL`, the standard's reference implementation through the same Node.js adapter, ada through
+//! its Python binding, Python's urllib.parse), the WPT files and N generated requests each. Prints one table (a column per adapter) and each adapter's largest divergence
 //! classes: the table of docs/conformance-for-others.md. Fails when an adapter's run stops
-//! (the adapter crashed, hung or broke the protocol) or when this project diverges from itself
-//! through the protocol.
+//! (the adapter crashed, hung or broke the protocol), when this project diverges from itself
+//! through the protocol, or when the reference implementation diverges from it.
 
 use std::path::Path;
 use std::process::Command;
@@ -23,6 +23,13 @@ const TOP_CLASSES: usize = 5;
 
 /// The virtual environment of the Python adapters (ada-url from PyPI), under the target folder.
 const VENV: &str = "conform-venv";
+
+/// The standard's reference implementation (npm `whatwg-url`, with `tr46`), at a pinned
+/// version, run through the Node.js adapter; installed with npm under the target folder.
+const REFERENCE: (&str, &str) = ("whatwg-url", "17.3.0");
+
+/// The npm prefix of [`REFERENCE`], under the target folder.
+const NODE_PREFIX: &str = "conform-node";
 
 struct Adapter {
     name: String,
@@ -75,6 +82,16 @@ pub fn check(root: &Path, generate: usize) -> Result<bool, String> {
         eprintln!("this project diverges from itself through the protocol: {ours:#}");
         ok = false;
     }
+    // The reference implementation is the standard's: a divergence is a finding, ours or its.
+    if let Some((_, reference)) = adapters
+        .iter()
+        .zip(&reports)
+        .find(|(adapter, _)| adapter.name.starts_with(REFERENCE.0))
+        && reference["divergences"] != 0
+    {
+        eprintln!("the reference implementation diverges from this project: {reference:#}");
+        ok = false;
+    }
     let markdown = render(&adapters, &reports, generate);
     println!("\n{markdown}");
     let out = crate::packages::target_dir(root).join("xtask/conform-adapters.md");
@@ -119,6 +136,7 @@ fn adapters(root: &Path, wurl: &str, profile: &Path) -> Result<Vec<Adapter>, Str
         &python,
         &["-c", "import sys; print(sys.version.split()[0])"],
     );
+    let reference = reference_module(root)?.display().to_string();
     let rust_url = profile.join("examples/conform_rust_url");
     Ok(vec![
         Adapter {
@@ -134,6 +152,10 @@ fn adapters(root: &Path, wurl: &str, profile: &Path) -> Result<Vec<Adapter>, Str
             command: vec!["node".into(), script("node_adapter.mjs")],
         },
         Adapter {
+            name: format!("{} {} (the reference, Node.js)", REFERENCE.0, REFERENCE.1),
+            command: vec!["node".into(), script("node_adapter.mjs"), reference],
+        },
+        Adapter {
             name: format!("ada-url {ada} (Python)"),
             command: vec![python.clone(), script("ada_adapter.py")],
         },
@@ -142,6 +164,36 @@ fn adapters(root: &Path, wurl: &str, profile: &Path) -> Result<Vec<Adapter>, Str
             command: vec![python, script("urllib_adapter.py")],
         },
     ])
+}
+
+/// The entry module of [`REFERENCE`], installed with npm when missing.
+fn reference_module(root: &Path) -> Result<std::path::PathBuf, String> {
+    let prefix = crate::packages::target_dir(root).join(NODE_PREFIX);
+    let module = prefix
+        .join("node_modules")
+        .join(REFERENCE.0)
+        .join("index.js");
+    if module.is_file() {
+        return Ok(module);
+    }
+    crate::system::ensure_program("npm", "npm, for the reference implementation", &["npm"])?;
+    let package = format!("{}@{}", REFERENCE.0, REFERENCE.1);
+    cmd::header(&format!(
+        "npm install --prefix {} {package}",
+        prefix.display()
+    ));
+    let mut install = Command::new("npm");
+    install
+        .args(["install", "--no-audit", "--no-fund", "--prefix"])
+        .arg(&prefix)
+        .arg(&package);
+    if !cmd::run(&mut install)? || !module.is_file() {
+        return Err(format!(
+            "npm did not install {package} into {}",
+            prefix.display()
+        ));
+    }
+    Ok(module)
 }
 
 /// `passed / total (pct)` of a report's row.
