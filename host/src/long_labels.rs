@@ -48,35 +48,42 @@ struct Label {
 /// false, with no limit on a label's length; with UTS #46's validity criterion that no decoded
 /// label begins with `xn--`, which `relaxed.rs` adds to `idna`. `None` on an error.
 pub(crate) fn to_ascii(domain: &str) -> Option<String> {
-    let labels = process(&crate::uts46::ADAPTER, domain)?;
     // ToASCII step 2: a label with a non-ASCII code point becomes `xn--` and its Punycode.
-    let mut out = String::with_capacity(domain.len());
-    for (k, label) in labels.iter().enumerate() {
-        if k > 0 {
-            out.push('.');
-        }
+    processed(domain, |label, out| {
         if let Some(ascii) = &label.ascii_input {
             out.push_str(ascii);
         } else if label.chars.iter().all(char::is_ascii) {
             out.extend(label.chars.iter());
         } else {
             out.push_str("xn--");
-            crate::punycode_long::encode(&label.chars, &mut out)?;
+            crate::punycode_long::encode(&label.chars, out)?;
         }
-    }
-    Some(out)
+        Some(())
+    })
 }
 
 /// Unicode ToUnicode of `domain` with the settings of [`to_ascii`]: the labels as processed,
 /// decoded; `None` on an error.
 pub(crate) fn to_unicode(domain: &str) -> Option<String> {
+    processed(domain, |label, out| {
+        out.extend(label.chars.iter());
+        Some(())
+    })
+}
+
+/// The labels of `domain` after [`process`], each written by `write`, joined with `.`; `None`
+/// where processing or `write` records an error.
+fn processed(
+    domain: &str,
+    mut write: impl FnMut(&Label, &mut String) -> Option<()>,
+) -> Option<String> {
     let labels = process(&crate::uts46::ADAPTER, domain)?;
     let mut out = String::with_capacity(domain.len());
     for (k, label) in labels.iter().enumerate() {
         if k > 0 {
             out.push('.');
         }
-        out.extend(label.chars.iter());
+        write(label, &mut out)?;
     }
     Some(out)
 }

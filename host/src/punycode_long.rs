@@ -150,8 +150,10 @@ fn encode_after(label: &[char], out: &mut String) -> Option<()> {
         .ok()
         .filter(|&len| len <= MAX_INT)?;
     // The basic code points in order, and the delimiter if there are any.
+    let before = out.len();
     out.extend(label.iter().filter(|c| c.is_ascii()));
-    let basic = label.iter().filter(|c| c.is_ascii()).count() as u32;
+    // One byte each.
+    let basic = (out.len() - before) as u32;
     if basic > 0 {
         out.push('-');
     }

@@ -40,7 +40,7 @@ pub(crate) fn whole(domain: &str) -> Option<Cow<'_, str>> {
     }
 }
 
-/// [`whole`] by `idna` alone, with validity criterion 3 on Punycode labels added.
+/// [`whole`] by `idna` alone, with the `xn--` criterion of [`has_label_decoding_to_xn`] added.
 fn idna_relaxed(domain: &str) -> Option<Cow<'_, str>> {
     crate::uts46::to_ascii(
         domain,
