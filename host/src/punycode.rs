@@ -171,12 +171,23 @@ fn digit_and_rest(q: u32, t: u32) -> (u8, u32) {
 
 /// RFC 3492 section 6.3 for a label whose one non-basic code point is `c`, at `position`,
 /// after `basic` basic code points: one pass of one delta, `(c - initial_n) * (basic + 1) +
-/// position`, as [`integer_digits`]. With the initial bias (72) the threshold is `T_MIN` at
-/// `k` = 36 and 72 and `T_MAX` from 108 on; a delta of at least 36 (any code point from
-/// U+00A4 on) has neither of its first two digits last.
+/// position`, as [`integer_digits`] with the thresholds of the initial bias
+/// ([`initial_bias_digits`]).
 #[inline(always)]
 pub(crate) fn single_delta_digits(c: u8, position: u32, basic: u32) -> (u64, usize) {
-    let q = (u32::from(c) - INITIAL_N) * (basic + 1) + position;
+    initial_bias_digits((u32::from(c) - INITIAL_N) * (basic + 1) + position)
+}
+
+/// `q` as a generalized variable-length integer with the initial bias (72): the threshold is
+/// `T_MIN` at `k` = 36 and 72 and `T_MAX` from 108 on. A delta of at least 36 (any code point
+/// from U+00A4 on) has neither of its first two digits last, and what is left after them
+/// takes base-10 digits: one for a delta below 31,886 and two below 350,386, which every
+/// single delta of a label of at most 1000 code points below U+0100 is (at most 127 × 1001
+/// + 1000). Those two cases are written out: their count of digits, where the next label
+/// goes, is then known without waiting on the digits, and they take a third fewer
+/// instructions than the loop (`url-profile ours parse hostile:idna`).
+#[inline(always)]
+fn initial_bias_digits(q: u32) -> (u64, usize) {
     if q < BASE {
         return integer_digits(q, |count| if count < 2 { T_MIN } else { T_MAX });
     }
@@ -189,6 +200,16 @@ pub(crate) fn single_delta_digits(c: u8, position: u32, basic: u32) -> (u64, usi
     let first = digit(T_MIN + low % RADIX);
     let second = digit(T_MIN + low / RADIX);
     let digits = u64::from(first) | u64::from(second) << 8;
+    if rest < T_MAX {
+        return (digits | u64::from(digit(rest)) << 16, 3);
+    }
+    let (third, left) = digit_and_rest(rest, T_MAX);
+    if left < T_MAX {
+        return (
+            digits | u64::from(third) << 16 | u64::from(digit(left)) << 24,
+            4,
+        );
+    }
     integer_digits_from(rest, digits, 2, |_| T_MAX)
 }
 
@@ -479,6 +500,16 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The written-out cases of the initial bias's integers against the general loop, on every
+    /// integer up to past the second bound (350,386) and on a sample above it.
+    #[test]
+    fn initial_bias_digits_agree_with_general_integer() {
+        let thresholds = |count: u32| if count < 2 { T_MIN } else { T_MAX };
+        for q in (0..=400_000u32).chain((400_000..u32::MAX / 36).step_by(9_973)) {
+            assert_eq!(initial_bias_digits(q), integer_digits(q, thresholds), "{q}");
         }
     }
 
