@@ -241,15 +241,16 @@ fn write_label(
             return Err(Stop::NotTaken);
         }
         // An ASCII label: back over the room for `xn--` (`w` is within `out`: a byte was
-        // written just before it). Most labels are at most sixteen bytes: moved as one block
-        // (the bytes past the label's end are rewritten after it), the others as they are.
-        match out
-            .get(basic_start..basic_start + 16)
-            .and_then(|block| <[u8; 16]>::try_from(block).ok())
-        {
+        // written just before it). Most labels are at most sixteen bytes: written again as
+        // one block (the bytes past the label's end are rewritten after it), the others
+        // moved as they are. The block is the input's, lower-cased (step 1 on these bytes:
+        // letters, digits and `-`), not the output's: a block read of bytes just written one
+        // at a time waits for the writes (about a quarter of the time of a host of
+        // `bücher.example.xn--bcher-kva.` labels, `url-profile ours parse hostile:idna-mixed`).
+        match label.first_chunk::<16>() {
             Some(block) if basic <= 16 => {
                 if let Some(to) = out.get_mut(at..at + 16) {
-                    to.copy_from_slice(&block);
+                    to.copy_from_slice(&block.map(|b| b.to_ascii_lowercase()));
                 }
             }
             _ => out.copy_within(basic_start..w, at),
