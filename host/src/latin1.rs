@@ -245,8 +245,9 @@ fn write_label(
         // one block (the bytes past the label's end are rewritten after it), the others
         // moved as they are. The block is the input's, lower-cased (step 1 on these bytes:
         // letters, digits and `-`), not the output's: a block read of bytes just written one
-        // at a time waits for the writes (about a quarter of the time of a host of
-        // `bücher.example.xn--bcher-kva.` labels, `url-profile ours parse hostile:idna-mixed`).
+        // at a time waits for the writes. Read from the output, it drew a quarter of the
+        // time samples of a host of `bücher.example.xn--bcher-kva.` labels, and that host
+        // parses in 16% less time from the input (`url-profile ours parse hostile:idna-mixed`).
         match label.first_chunk::<16>() {
             Some(block) if basic <= 16 => {
                 if let Some(to) = out.get_mut(at..at + 16) {
