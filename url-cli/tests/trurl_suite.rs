@@ -168,9 +168,12 @@ fn failures(program: &Path, prefix: &[&str]) -> BTreeMap<usize, String> {
     failed
 }
 
-/// `wurl` linked as `trurl` in a fresh directory: the binary's trurl mode by its name.
-fn trurl_link() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trurl-link");
+/// `wurl` linked as `trurl` in a fresh directory of the test `test`'s own: the binary's trurl
+/// mode by its name. One directory per test, because the tests run at once and each makes its
+/// link anew: in a shared directory, one test's removal of the link made the other's run of
+/// it fail to start.
+fn trurl_link(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("trurl-link-{test}"));
     std::fs::create_dir_all(&dir).expect("a directory");
     let link = dir.join(if cfg!(windows) { "trurl.exe" } else { "trurl" });
     let _ = std::fs::remove_file(&link);
@@ -184,7 +187,7 @@ fn trurl_link() -> PathBuf {
 #[test]
 fn trurl_suite_passes_or_differs_by_the_standard() {
     let total = cases().len();
-    let failed = failures(&trurl_link(), &[]);
+    let failed = failures(&trurl_link("suite"), &[]);
     let listed: BTreeMap<usize, &str> = DIFFERENCES.iter().copied().collect();
     assert_eq!(listed.len(), DIFFERENCES.len(), "a case is listed twice");
     let other: Vec<&String> = failed
@@ -217,7 +220,7 @@ fn trurl_suite_passes_or_differs_by_the_standard() {
 
 #[test]
 fn trurl_mode_by_option_is_trurl_mode_by_name() {
-    let by_name = failures(&trurl_link(), &[]);
+    let by_name = failures(&trurl_link("by-option"), &[]);
     let by_option = failures(Path::new(env!("CARGO_BIN_EXE_wurl")), &["--trurl"]);
     assert_eq!(
         by_name.keys().collect::<Vec<_>>(),
