@@ -55,7 +55,14 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn parse(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
-        url_core::UrlRecord::parse_with_base_str(input, base).map(Url::from)
+        // Each record is made in its `Url` (`UrlRecord::parse_as`), not moved into one.
+        match base {
+            Some(base) => {
+                let base = url_core::UrlRecord::parse_as(base, None, Url::from)?;
+                url_core::UrlRecord::parse_as(input, Some(&base.inner), Url::from)
+            }
+            None => url_core::UrlRecord::parse_as(input, None, Url::from),
+        }
     }
 
     /// `URL.canParse(url, base)` (spec 6.1): whether [`Url::parse`] would succeed.
@@ -72,8 +79,8 @@ impl Url {
         // the base, when given, must be parsed in full since it is used.
         match base {
             None => url_core::UrlRecord::can_parse(input, None),
-            Some(base) => url_core::UrlRecord::parse(base, None)
-                .is_ok_and(|base| url_core::UrlRecord::can_parse(input, Some(&base))),
+            Some(base) => url_core::UrlRecord::parse_as(base, None, Url::from)
+                .is_ok_and(|base| url_core::UrlRecord::can_parse(input, Some(&base.inner))),
         }
     }
 
@@ -127,9 +134,9 @@ impl Url {
         errors: &mut S,
     ) -> Result<url_core::UrlRecord, ParseError> {
         let base = base
-            .map(|base| url_core::UrlRecord::parse(base, None))
+            .map(|base| url_core::UrlRecord::parse_as(base, None, Url::from))
             .transpose()?;
-        url_core::UrlRecord::parse_with(input, base.as_ref(), &Utf8, errors)
+        url_core::UrlRecord::parse_with(input, base.as_ref().map(|base| &base.inner), &Utf8, errors)
     }
 
     /// Parses `input` relative to this URL (the basic URL parser with this URL as base).
@@ -144,7 +151,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn join(&self, input: &str) -> Result<Url, ParseError> {
-        url_core::UrlRecord::parse(input, Some(&self.inner)).map(Url::from)
+        url_core::UrlRecord::parse_as(input, Some(&self.inner), Url::from)
     }
 
     /// The `href` getter (spec 6.1): the URL serializer's output (spec 4.5).

@@ -13,19 +13,34 @@
 use test_support::{Conformance, Value, cases, field_eq};
 use whatwg_url::{EncodingRsEncoder, Url};
 
-fn run_case(input: &str, label: &str, expected: &str, utf8: &str) -> Result<(), String> {
+/// The document's URL, for the links that are references (the test page's, in WPT).
+const DOCUMENT: &str = "https://document.invalid/dir/page.html";
+
+/// `href` as a link of a document in the encoding `label` (whose URL is [`DOCUMENT`] when
+/// `relative`): its query in that encoding, its fragment in UTF-8.
+fn run_case(
+    href: &str,
+    relative: bool,
+    label: &str,
+    expected: &str,
+    utf8: &str,
+) -> Result<(), String> {
     let encoder =
         EncodingRsEncoder::for_label(label).ok_or_else(|| format!("no encoding {label:?}"))?;
-    let href = format!("https://doesnotmatter.invalid/?{input}#{input}");
-    let url = Url::parse_with_encoding(&href, None, &encoder)
-        .map_err(|e| format!("{href:?} does not parse: {e}"))?;
+    let url = if relative {
+        Url::parse(DOCUMENT, None).and_then(|document| document.join_with_encoding(href, &encoder))
+    } else {
+        Url::parse_with_encoding(href, None, &encoder)
+    }
+    .map_err(|e| format!("{href:?} does not parse: {e}"))?;
     field_eq("search", format!("?{expected}").as_str(), url.search())?;
     field_eq("hash", format!("#{utf8}").as_str(), url.hash())
 }
 
-#[test]
-fn wpt_percent_encoding_all_encodings() {
-    let mut conformance = Conformance::new("percent-encoding.json (all encodings)");
+/// Every case and encoding, with the case's input in the links that `links` makes of it
+/// (each an href, and whether it is a reference against [`DOCUMENT`]).
+fn check_all_encodings(name: &str, links: impl Fn(&str) -> Vec<(String, bool)>) {
+    let mut conformance = Conformance::new(name);
     for case in cases("percent-encoding.json") {
         let input = case.str_field("input").unwrap_or_default();
         let outputs = case
@@ -40,14 +55,50 @@ fn wpt_percent_encoding_all_encodings() {
             );
             continue;
         }
-        for (label, expected) in outputs {
-            let name = format!("input {input:?} with encoding {label}");
-            let result = match (expected.as_str(), utf8) {
-                (Some(expected), Some(utf8)) => run_case(input, label, expected, utf8),
-                _ => Err(format!("output for {label} is not a string")),
-            };
-            conformance.check(&name, result);
+        for (href, relative) in links(input) {
+            for (label, expected) in outputs {
+                let name = format!("{href:?} with encoding {label}");
+                let result = match (expected.as_str(), utf8) {
+                    (Some(expected), Some(utf8)) => {
+                        run_case(&href, relative, label, expected, utf8)
+                    }
+                    _ => Err(format!("output for {label} is not a string")),
+                };
+                conformance.check(&name, result);
+            }
         }
     }
     conformance.finish();
+}
+
+#[test]
+fn wpt_percent_encoding_all_encodings() {
+    check_all_encodings("percent-encoding.json (all encodings)", |input| {
+        vec![(
+            format!("https://doesnotmatter.invalid/?{input}#{input}"),
+            false,
+        )]
+    });
+}
+
+/// The same links written as references, resolved against the document's URL: the query
+/// state encodes the same way whichever state reached it. A scheme-relative reference is
+/// parsed as the absolute URL of the base's scheme (the special authority ignore slashes
+/// state), which must keep the document's encoding too.
+#[test]
+fn wpt_percent_encoding_all_encodings_in_references() {
+    check_all_encodings(
+        "percent-encoding.json (all encodings, references)",
+        |input| {
+            [
+                format!("//doesnotmatter.invalid/?{input}#{input}"),
+                format!("/path?{input}#{input}"),
+                format!("other?{input}#{input}"),
+                format!("?{input}#{input}"),
+            ]
+            .into_iter()
+            .map(|href| (href, true))
+            .collect()
+        },
+    );
 }

@@ -5,7 +5,8 @@ use crate::url::{UrlRecord, to_u32};
 use alloc::string::String;
 use core::fmt;
 use core::sync::atomic::{AtomicUsize, Ordering};
-use host::{HostKind, HostRef};
+use host::{HostKind, HostRef, NoSink};
+use percent::Utf8;
 
 /// An origin (HTML): an opaque origin, or a tuple origin (scheme, host, port, domain) whose
 /// domain is always null here.
@@ -186,9 +187,10 @@ fn origin_of(url: &UrlRecord) -> Origin {
 
 /// 4.7 "blob": the blob URL entry is always null here (no blob URL store), so: parse the
 /// URL path serialization; an `http`/`https` result gives its origin, anything else an opaque
-/// origin.
+/// origin. The state machine parses it, without the fast path: this is rare, and the
+/// program's copy of the fast path is the one its own parses need (`UrlRecord::parse_as`).
 fn blob_origin(url: &UrlRecord) -> Origin {
-    match UrlRecord::parse(url.path(), None) {
+    match UrlRecord::parse_general(url.path(), None, &Utf8, &mut NoSink, None) {
         Ok(path_url) if matches!(path_url.scheme_type(), SchemeType::Http | SchemeType::Https) => {
             tuple_origin(&path_url)
         }

@@ -46,7 +46,7 @@ pub use quiet::GENERAL_PATH_REPORTS;
 mod tail;
 
 pub(crate) use quiet::parse_normal_quiet;
-pub(crate) use relative::parse_relative_normal;
+pub(crate) use relative::{Relative, parse_relative_normal};
 pub(super) use tail::dot_segment_candidate;
 use tail::{Tail, fragment, path_query_fragment, query_fragment};
 

@@ -23,8 +23,8 @@
 //!   the rest is normal as above and does not start with another dot segment or an empty one;
 //! - relative state, `/` (step 3), and relative slash state, `/` (step 1): the special
 //!   authority ignore slashes state, which an absolute URL of the base's scheme reaches
-//!   through the special authority slashes state: `UrlRecord::parse` (and so its absolute
-//!   fast path) on the base's scheme, `:` and the input.
+//!   through the special authority slashes state: the URL parser (and so its absolute fast
+//!   path) on the base's scheme, `:` and the input, which the caller runs ([`Relative`]).
 //!
 //! Each state names this shortcut beside its own steps (`parser/states_*.rs`, "Shortcuts:").
 //! Anything else is left to the general path, which `tests/fast_path.rs` and the parse fuzz
@@ -36,15 +36,25 @@ use crate::scheme::SchemeType;
 use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
 
-/// The URL parser on `input` against `base`, for the relative references above: the record,
-/// or `None` to run the general path. Out of line: inlined into `UrlRecord::parse` it made the
-/// absolute parse 2 instructions a URL dearer (callgrind, kasztp).
+/// What [`parse_relative_normal`] makes of a relative reference.
+pub(crate) enum Relative {
+    /// The URL parser's record.
+    Record(UrlRecord),
+    /// A scheme-relative reference (`//host/path`): the URL parser's record is its record on
+    /// this absolute URL (the base's scheme, `:` and the input) without a base. The caller
+    /// parses it, so that it gets its own kind of result, with its own encoding.
+    Absolute(String),
+}
+
+/// The URL parser on `input` against `base`, for the relative references above, or `None` to
+/// run the general path. Out of line: inlined into `UrlRecord::parse` it made the absolute
+/// parse 2 instructions a URL dearer (callgrind, kasztp).
 #[inline(never)]
 pub(crate) fn parse_relative_normal(
     input: &str,
     base: &UrlRecord,
     buffer: Option<&mut String>,
-) -> Option<UrlRecord> {
+) -> Option<Relative> {
     if !base.scheme_type.is_special() || base.scheme_type == SchemeType::File {
         return None;
     }
@@ -73,15 +83,15 @@ pub(crate) fn parse_relative_normal(
         // Relative state, `/`, then the relative slash state on a second `/`: the special
         // authority ignore slashes state, as after the base's scheme and `:` in an absolute
         // URL of that scheme (scheme state, then the special authority slashes state). So the
-        // record is the URL parser's on the base's scheme, `:` and the input, without a base:
-        // `UrlRecord::parse`, whose fast path takes it if it is normal (its one compiled copy,
-        // not a second one inlined here).
+        // record is the URL parser's on the base's scheme, `:` and the input, without a base,
+        // whose fast path takes it if it is normal (the caller's compiled copy of it, not a
+        // second one inlined here).
         b'/' if bytes.get(1) == Some(&b'/') => {
             let scheme = base.serialization.get(..=base.scheme_end as usize)?;
             let mut absolute = String::with_capacity(scheme.len() + input.len());
             absolute.push_str(scheme);
             absolute.push_str(input);
-            return UrlRecord::parse(&absolute, None).ok();
+            return Some(Relative::Absolute(absolute));
         }
         // Relative state, "otherwise", on leading `../` segments: the path state shortens the
         // base's directory once for each, then appends the rest's segments.
@@ -148,7 +158,7 @@ pub(crate) fn parse_relative_normal(
         scheme_type: base.scheme_type,
         opaque_path: false,
     };
-    UrlRecord::from_parts(out, bounds)
+    UrlRecord::from_parts(out, bounds).map(Relative::Record)
 }
 
 /// Whether the scheme start and scheme states read a scheme from `bytes`: an ASCII alpha, then
