@@ -115,28 +115,30 @@ impl Url {
         input: &str,
         base: Option<&str>,
     ) -> (Result<Url, ParseError>, Vec<ReportedError>) {
-        let mut errors = Vec::new();
-        let result = Url::parse_reporting(input, base, &mut errors).map(Url::from);
-        (result, errors)
+        Url::parse_reporting(input, base)
     }
 
-    /// [`Url::parse_with_validation`]'s parse, reporting to `errors`. Out of line, and
-    /// returning the record itself: it is then written where the caller's tuple keeps it, not
-    /// built on the stack and copied there field by field (39 instructions a URL, callgrind on
-    /// kasztp). Generic over the sink (only ever `Vec<ReportedError>`) so that, like its
-    /// caller, it is compiled in the crate that asks for validation errors: a program that
-    /// never does builds no reporting copy of the host parser (whatwg-url's largest function)
-    /// with `whatwg-url`.
+    /// [`Url::parse_with_validation`]'s steps. Out of line, returning the pair itself with the
+    /// `Url` made in it (`UrlRecord::parse_with_as`): the record is written where the caller's
+    /// pair keeps it, not moved there from a `Result` of its own (a copy right after the
+    /// parser's stores, which waits for them: see `UrlRecord::parse_as`). Generic over the
+    /// sink (only ever `Vec<ReportedError>`) so that, like its caller, it is compiled in the
+    /// crate that asks for validation errors: a program that never does builds no reporting
+    /// copy of the host parser (whatwg-url's largest function) with `whatwg-url`.
     #[inline(never)]
-    fn parse_reporting<S: ValidationSink>(
+    fn parse_reporting<S: ValidationSink + Default>(
         input: &str,
         base: Option<&str>,
-        errors: &mut S,
-    ) -> Result<url_core::UrlRecord, ParseError> {
-        let base = base
-            .map(|base| url_core::UrlRecord::parse_as(base, None, Url::from))
-            .transpose()?;
-        url_core::UrlRecord::parse_with(input, base.as_ref().map(|base| &base.inner), &Utf8, errors)
+    ) -> (Result<Url, ParseError>, S) {
+        let mut errors = S::default();
+        let base = match base.map(|base| url_core::UrlRecord::parse_as(base, None, Url::from)) {
+            Some(Err(error)) => return (Err(error), errors),
+            Some(Ok(base)) => Some(base),
+            None => None,
+        };
+        let base = base.as_ref().map(|base| &base.inner);
+        let result = url_core::UrlRecord::parse_with_as(input, base, &Utf8, &mut errors, Url::from);
+        (result, errors)
     }
 
     /// Parses `input` relative to this URL (the basic URL parser with this URL as base).

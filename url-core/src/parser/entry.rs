@@ -102,7 +102,19 @@ impl UrlRecord {
         encoding: &E,
         sink: &mut S,
     ) -> Result<UrlRecord, ParseError> {
-        UrlRecord::parse_with_inlined(input, base, encoding, sink, None, core::convert::identity)
+        UrlRecord::parse_with_as(input, base, encoding, sink, core::convert::identity)
+    }
+
+    /// [`UrlRecord::parse_with`], with the record handed to `wrap` where the parser makes it
+    /// (see [`UrlRecord::parse_as`]).
+    pub fn parse_with_as<E: Encoder + ?Sized, S: ValidationSink, T>(
+        input: &str,
+        base: Option<&UrlRecord>,
+        encoding: &E,
+        sink: &mut S,
+        wrap: impl FnOnce(UrlRecord) -> T + Copy,
+    ) -> Result<T, ParseError> {
+        UrlRecord::parse_with_inlined(input, base, encoding, sink, None, wrap)
     }
 
     /// [`UrlRecord::parse_with`]'s steps, always inlined: [`UrlRecord::parse_as`] holds them
