@@ -25,7 +25,7 @@ impl Url {
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
-        *self = url_core::UrlRecord::parse_as(value, None, Url::from)?;
+        *self = Url::parse_record(value, None)?;
         Ok(())
     }
 

@@ -66,6 +66,14 @@ impl From<::idna::Errors> for ParseError {
 }
 
 impl ParseError {
+    /// [`ParseError::from_standard`] as the failure function of `whatwg_url::Url::parse_as`,
+    /// one type for every call, so that the facade holds one compiled copy of the parser.
+    pub(crate) fn standard(
+        with_opaque_base: bool,
+    ) -> impl Fn(whatwg_url::ParseError) -> Self + Copy {
+        move |error| Self::from_standard(&error, with_opaque_base)
+    }
+
     /// The variant for a failure of the standard's parser. `with_opaque_base`: the parse had a
     /// base URL with an opaque path (rust-url's "cannot-be-a-base" base).
     pub(crate) fn from_standard(error: &whatwg_url::ParseError, with_opaque_base: bool) -> Self {

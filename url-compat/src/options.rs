@@ -67,8 +67,9 @@ impl<'a> ParseOptions<'a> {
             self.report(input, violation_fn);
         }
         let result = match (self.base_url, self.encoding_override) {
-            (None, None) => whatwg_url::Url::parse(input, None),
-            (Some(base), None) => base.as_whatwg().join(input),
+            // `Url::parse` and `Url::join`, whose URL is made in place.
+            (None, None) => return Url::parse(input),
+            (Some(base), None) => return base.join(input),
             (None, Some(encode)) => {
                 whatwg_url::Url::parse_with_encoding(input, None, &Override(encode))
             }

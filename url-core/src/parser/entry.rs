@@ -8,6 +8,7 @@ use super::{Flow, Parser, State};
 use crate::error::ParseError;
 use crate::url::UrlRecord;
 use alloc::string::String;
+use core::convert::identity;
 use host::{NoSink, ValidationSink};
 use percent::{Encoder, Utf8};
 
@@ -21,12 +22,12 @@ impl UrlRecord {
     /// # Ok::<(), url_core::ParseError>(())
     /// ```
     pub fn parse(input: &str, base: Option<&UrlRecord>) -> Result<UrlRecord, ParseError> {
-        UrlRecord::parse_as(input, base, core::convert::identity)
+        UrlRecord::parse_as(input, base, identity, identity)
     }
 
-    /// [`UrlRecord::parse`], with the record handed to `wrap` where the parser makes it: for a
-    /// type that wraps a record (the API's `whatwg_url::Url`), whose `Result` is then written
-    /// in place.
+    /// [`UrlRecord::parse`], with the record handed to `wrap` where the parser makes it, and a
+    /// failure to `fail`: for a type that wraps a record (the API's `whatwg_url::Url`, and the
+    /// types that wrap that one), whose `Result` is then written in place.
     ///
     /// Wrapping the `Result` that [`UrlRecord::parse`] returns moves the record out of it, a
     /// 64-byte copy right after the parser has stored the record field by field; the copy's
@@ -34,23 +35,30 @@ impl UrlRecord {
     /// time of `whatwg_url::Url::parse` on a web URL (about 4 ns of 40: `url-profile ours
     /// parse` against `url-profile core parse`, kasztp). Each `T` is a compiled copy of the
     /// parser's fast path: a program that calls both this and [`UrlRecord::parse`] holds two.
+    /// (Mapping the error after the call would move the record just the same.)
     ///
     /// ```
     /// struct Wrapper(url_core::UrlRecord);
+    /// /// Where the input failed to parse.
+    /// #[derive(Debug, PartialEq)]
+    /// struct Failure(Option<usize>);
     ///
-    /// let url = url_core::UrlRecord::parse_as("HTTPS://EXAMPLE.com", None, Wrapper)?;
-    /// assert_eq!(url.0.as_str(), "https://example.com/");
-    /// # Ok::<(), url_core::ParseError>(())
+    /// let fail = |error: url_core::ParseError| Failure(error.offset());
+    /// let url = url_core::UrlRecord::parse_as("HTTPS://EXAMPLE.com", None, Wrapper, fail);
+    /// assert_eq!(url.map(|url| url.0.as_str().len()), Ok(20));
+    /// let url = url_core::UrlRecord::parse_as("https://exa mple.com", None, Wrapper, fail);
+    /// assert_eq!(url.err(), Some(Failure(Some(8))));
     /// ```
     // Out of line: a caller that wraps more than one parse (`whatwg_url::Url::parse`, with its
     // base) holds one copy, not one inlined at each call.
     #[inline(never)]
-    pub fn parse_as<T>(
+    pub fn parse_as<T, F>(
         input: &str,
         base: Option<&UrlRecord>,
         wrap: impl FnOnce(UrlRecord) -> T + Copy,
-    ) -> Result<T, ParseError> {
-        UrlRecord::parse_with_inlined(input, base, &Utf8, &mut NoSink, None, wrap)
+        fail: impl FnOnce(ParseError) -> F + Copy,
+    ) -> Result<T, F> {
+        UrlRecord::parse_with_inlined(input, base, &Utf8, &mut NoSink, None, wrap, fail)
     }
 
     /// [`UrlRecord::parse`] into this record: on success `self` is the record
@@ -77,7 +85,8 @@ impl UrlRecord {
             &Utf8,
             &mut NoSink,
             Some(&mut buffer),
-            core::convert::identity,
+            identity,
+            identity,
         );
         match parsed {
             Ok(url) => {
@@ -102,38 +111,40 @@ impl UrlRecord {
         encoding: &E,
         sink: &mut S,
     ) -> Result<UrlRecord, ParseError> {
-        UrlRecord::parse_with_as(input, base, encoding, sink, core::convert::identity)
+        UrlRecord::parse_with_as(input, base, encoding, sink, identity, identity)
     }
 
-    /// [`UrlRecord::parse_with`], with the record handed to `wrap` where the parser makes it
-    /// (see [`UrlRecord::parse_as`]).
-    pub fn parse_with_as<E: Encoder + ?Sized, S: ValidationSink, T>(
+    /// [`UrlRecord::parse_with`], with the record handed to `wrap` where the parser makes it,
+    /// and a failure to `fail` (see [`UrlRecord::parse_as`]).
+    pub fn parse_with_as<E: Encoder + ?Sized, S: ValidationSink, T, F>(
         input: &str,
         base: Option<&UrlRecord>,
         encoding: &E,
         sink: &mut S,
         wrap: impl FnOnce(UrlRecord) -> T + Copy,
-    ) -> Result<T, ParseError> {
-        UrlRecord::parse_with_inlined(input, base, encoding, sink, None, wrap)
+        fail: impl FnOnce(ParseError) -> F + Copy,
+    ) -> Result<T, F> {
+        UrlRecord::parse_with_inlined(input, base, encoding, sink, None, wrap, fail)
     }
 
     /// [`UrlRecord::parse_with`]'s steps, always inlined: [`UrlRecord::parse_as`] holds them
     /// itself, so that its copy of the fast path is optimized once, in it, and not first as a
     /// `parse_with::<Utf8, NoSink>` of its own. The serialization is written into `buffer`'s
     /// allocation, if it has one (see `reuse`); on failure `buffer` holds an allocation again
-    /// (the general path's), or none. The record goes through `wrap` (see
-    /// [`UrlRecord::parse_as`]).
+    /// (the general path's), or none. The record goes through `wrap`, a failure through `fail`
+    /// (see [`UrlRecord::parse_as`]).
     #[inline(always)]
-    fn parse_with_inlined<E: Encoder + ?Sized, S: ValidationSink, T>(
+    fn parse_with_inlined<E: Encoder + ?Sized, S: ValidationSink, T, F>(
         input: &str,
         base: Option<&UrlRecord>,
         encoding: &E,
         sink: &mut S,
         mut buffer: Option<&mut String>,
         wrap: impl FnOnce(UrlRecord) -> T + Copy,
-    ) -> Result<T, ParseError> {
+        fail: impl FnOnce(ParseError) -> F + Copy,
+    ) -> Result<T, F> {
         if u32::try_from(input.len()).is_err() {
-            return Err(ParseError::TooLong);
+            return Err(fail(ParseError::TooLong));
         }
         // An input that is already a normal absolute URL is its own serialization, or nearly:
         // see `fast/`. With a listener, only when the general path would report nothing
@@ -153,7 +164,7 @@ impl UrlRecord {
                 // another encoding than UTF-8, the general path, which encodes the query of a
                 // special URL with it.
                 Some(Relative::Absolute(absolute)) if encoding.is_utf8() => {
-                    if let Ok(url) = UrlRecord::parse_as(&absolute, None, wrap) {
+                    if let Ok(url) = UrlRecord::parse_as(&absolute, None, wrap, fail) {
                         return Ok(url);
                     }
                 }
@@ -162,7 +173,9 @@ impl UrlRecord {
         } else if let Some(url) = super::fast::parse_normal_quiet(input, buffer.as_deref_mut()) {
             return Ok(wrap(url));
         }
-        UrlRecord::parse_general(input, base, encoding, sink, buffer).map(wrap)
+        UrlRecord::parse_general(input, base, encoding, sink, buffer)
+            .map(wrap)
+            .map_err(fail)
     }
 
     /// [`UrlRecord::parse_with`] (UTF-8) without the fast paths: the state machine alone, reporting
