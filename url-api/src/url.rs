@@ -175,6 +175,8 @@ impl Url {
     /// alone on a web URL (`url-profile facade parse` against `ours parse`, kasztp). Mapping
     /// the error after the call moves it just the same. Each `T` (with its `wrap` and `fail`)
     /// is a compiled copy of the parser's fast path: pass the same functions at every call.
+    /// `fail` is called only for a parse that fails, and then maybe twice (see
+    /// `url_core::UrlRecord::parse_as`): it should convert the error and do nothing else.
     ///
     /// ```
     /// use whatwg_url::{ParseError, Url};

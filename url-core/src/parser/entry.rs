@@ -35,7 +35,10 @@ impl UrlRecord {
     /// time of `whatwg_url::Url::parse` on a web URL (about 4 ns of 40: `url-profile ours
     /// parse` against `url-profile core parse`, kasztp). Each `T` is a compiled copy of the
     /// parser's fast path: a program that calls both this and [`UrlRecord::parse`] holds two.
-    /// (Mapping the error after the call would move the record just the same.)
+    /// (Mapping the error after the call would move the record just the same.) `fail` is
+    /// called only for a parse that fails, and then maybe twice (a scheme-relative reference
+    /// is first tried as the absolute URL it stands for, and on failure parsed again for the
+    /// error's offset in `input`): it should convert the error and do nothing else.
     ///
     /// ```
     /// struct Wrapper(url_core::UrlRecord);
