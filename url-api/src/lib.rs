@@ -23,6 +23,7 @@ mod linked;
 mod network;
 pub mod node;
 mod pair_list;
+mod parse;
 mod relative;
 mod scheme;
 mod search_params;
