@@ -24,13 +24,13 @@ impl Url {
     /// ```
     pub fn parse(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
         // Each record is made in its `Url` (`Url::parse_as`), not moved into one.
-        match base {
-            Some(base) => {
-                let base = Url::parse_record(base, None)?;
-                Url::parse_record(input, Some(&base))
-            }
-            None => Url::parse_record(input, None),
-        }
+        let base = Url::parse_base(base)?;
+        Url::parse_record(input, base.as_ref())
+    }
+
+    /// The API URL parser's first step (spec 6.1): `base`, when given, parsed on its own.
+    fn parse_base(base: Option<&str>) -> Result<Option<Url>, ParseError> {
+        base.map(|base| Url::parse_record(base, None)).transpose()
     }
 
     /// `URL.canParse(url, base)` (spec 6.1): whether [`Url::parse`] would succeed.
@@ -99,10 +99,9 @@ impl Url {
         base: Option<&str>,
     ) -> (Result<Url, ParseError>, S) {
         let mut errors = S::default();
-        let base = match base.map(|base| Url::parse_record(base, None)) {
-            Some(Err(error)) => return (Err(error), errors),
-            Some(Ok(base)) => Some(base),
-            None => None,
+        let base = match Url::parse_base(base) {
+            Ok(base) => base,
+            Err(error) => return (Err(error), errors),
         };
         let base = base.as_ref().map(|base| &base.inner);
         let result = url_core::UrlRecord::parse_with_as(
