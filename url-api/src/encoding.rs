@@ -1,6 +1,7 @@
 //! Parsing with an encoding (spec 4.4, the URL parser's `encoding` argument): the legacy
 //! concept through which HTML encodes the query of a special URL with the document's encoding.
 
+use core::convert::identity;
 use url_core::{Encoder, NoSink, ParseError};
 
 use crate::Url;
@@ -44,10 +45,12 @@ impl Url {
         base: Option<&str>,
         encoding: &E,
     ) -> Result<Url, ParseError> {
+        // Both parses through one instantiation, each record made in its `Url` (see
+        // `Url::parse_as`).
         let base = base
-            .map(|base| url_core::UrlRecord::parse_with(base, None, encoding, &mut NoSink))
+            .map(|base| Url::parse_encoded(base, None, encoding))
             .transpose()?;
-        url_core::UrlRecord::parse_with(input, base.as_ref(), encoding, &mut NoSink).map(Url::from)
+        Url::parse_encoded(input, base.as_ref(), encoding)
     }
 
     /// [`Url::join`] with an `encoding`: parses `input` relative to this URL, encoding the query
@@ -69,7 +72,16 @@ impl Url {
         input: &str,
         encoding: &E,
     ) -> Result<Url, ParseError> {
-        url_core::UrlRecord::parse_with(input, Some(&self.inner), encoding, &mut NoSink)
-            .map(Url::from)
+        Url::parse_encoded(input, Some(self), encoding)
+    }
+
+    /// The URL parser with `encoding` and no listener, the record made in its `Url`.
+    fn parse_encoded<E: Encoder + ?Sized>(
+        input: &str,
+        base: Option<&Url>,
+        encoding: &E,
+    ) -> Result<Url, ParseError> {
+        let base = base.map(|base| &base.inner);
+        url_core::UrlRecord::parse_with_as(input, base, encoding, &mut NoSink, Url::from, identity)
     }
 }
