@@ -98,8 +98,7 @@ fn with_nul_bytes(path: &Path, directory: bool) -> Option<Result<Url, ()>> {
     };
     Some(
         url.ok()
-            .and_then(|u| whatwg_url::Url::parse(&u.href().replace("%01", "%00"), None).ok())
-            .map(Url::from_whatwg)
+            .and_then(|u| Url::parse(&u.href().replace("%01", "%00")).ok())
             .ok_or(()),
     )
 }
@@ -111,9 +110,8 @@ fn nul_bytes_to_path(url: &Url) -> Result<PathBuf, ()> {
     if url.path().contains("%01") {
         return Err(());
     }
-    let stand_in =
-        whatwg_url::Url::parse(&url.as_str().replace("%00", "%01"), None).map_err(|_| ())?;
-    let bytes = stand_in.to_posix_path().map_err(|_| ())?;
+    let stand_in = Url::parse(&url.as_str().replace("%00", "%01")).map_err(|_| ())?;
+    let bytes = stand_in.inner.to_posix_path().map_err(|_| ())?;
     let bytes = bytes
         .into_iter()
         .map(|b| if b == 1 { 0 } else { b })

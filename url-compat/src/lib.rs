@@ -167,8 +167,9 @@ impl Url {
     #[doc(hidden)]
     pub fn check_invariants(&self) -> Result<(), String> {
         self.inner.as_core().check_invariants()?;
-        let reparsed = whatwg_url::Url::parse(self.as_str(), None)
-            .map_err(|e| alloc::format!("{:?} does not parse again: {e}", self.as_str()))?;
+        let reparsed = Url::parse(self.as_str())
+            .map_err(|e| alloc::format!("{:?} does not parse again: {e}", self.as_str()))?
+            .inner;
         if reparsed.href() != self.as_str() {
             return Err(alloc::format!(
                 "{:?} parses again as {:?}",

@@ -104,8 +104,8 @@ impl Url {
             .or(offsets.fragment_start)
             .unwrap_or(offsets.len);
         href.push_str(self.as_str().get(rest_start..).unwrap_or_default());
-        if let Ok(url) = whatwg_url::Url::parse(&href, None) {
-            self.inner = url;
+        if let Ok(url) = Url::parse(&href) {
+            *self = url;
         }
     }
 
@@ -234,8 +234,7 @@ impl Url {
             href.push('/');
         }
         href.push_str(path_onward);
-        let url = whatwg_url::Url::parse(&href, None).map_err(|_| ParseError::EmptyHost)?;
-        self.inner = url;
+        *self = Url::parse(&href).map_err(|_| ParseError::EmptyHost)?;
         Ok(())
     }
 
