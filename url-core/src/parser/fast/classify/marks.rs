@@ -76,7 +76,8 @@ impl<V: Lanes> BlockMarks for V {
 
     #[inline(always)]
     fn path_every_dot(block: &[u8; 16]) -> u32 {
-        !u32::from(plain_path::<V>(V::load(block)).mask()) & 0xFFFF
+        let v = V::load(block);
+        (!u32::from(plain_path_or_dot(v).mask()) | u32::from(v.eq(b'.').mask())) & 0xFFFF
     }
 
     #[inline(always)]
@@ -283,15 +284,14 @@ pub(in crate::parser::fast) fn query_fragment_stops<V: Lanes>(block: &[u8; 16]) 
 
 /// The bytes of `block` (byte `k` in bit `k`) that are not an ASCII lower-case letter, an
 /// ASCII digit, `-` or `.`: bytes that are in no host class of `STOP` or `UPPER_HOST`
-/// (neither forbidden domain code points nor upper case nor non-ASCII) are not in it. Four
-/// vector comparisons (`Native`): as `i8`, every non-ASCII byte is negative, below both
-/// ranges.
+/// (neither forbidden domain code points nor upper case nor non-ASCII) are not in it. Two
+/// ranges and a comparison (`Native`); no non-ASCII byte is in either range.
 #[inline(always)]
 pub(in crate::parser::fast) fn not_plain_host<V: Lanes>(block: &[u8; 16]) -> u32 {
     let v = V::load(block);
-    let lower = v.gt_signed(b'a' - 1).and(v.lt_signed(b'z' + 1));
+    let lower = v.in_range(b'a', b'z');
     // `-`, `.`, `/` and the digits.
-    let dash_to_nine = v.gt_signed(b'-' - 1).and(v.lt_signed(b'9' + 1));
+    let dash_to_nine = v.in_range(b'-', b'9');
     let plain = u32::from(lower.or(dash_to_nine).mask()) & !u32::from(v.eq(b'/').mask());
     !plain & 0xFFFF
 }
@@ -304,19 +304,20 @@ pub(in crate::parser::fast) fn not_plain_host<V: Lanes>(block: &[u8; 16]) -> u32
 #[inline(always)]
 pub(in crate::parser::fast) fn not_plain_path<V: Lanes>(block: &[u8; 16]) -> u32 {
     let v = V::load(block);
-    let dots = u32::from(v.eq(b'.').mask()) & !after_slash(u32::from(v.eq(b'/').mask()));
-    !(u32::from(plain_path(v).mask()) | dots) & 0xFFFF
+    // The bytes that are neither plain nor `.`, and the `.`s after a `/` (or first).
+    let dots_marked = u32::from(v.eq(b'.').mask()) & after_slash(u32::from(v.eq(b'/').mask()));
+    (!u32::from(plain_path_or_dot(v).mask()) | dots_marked) & 0xFFFF
 }
 
-/// The lanes of `v` that are [`is_plain_path_byte`]: an ASCII letter, an ASCII digit, `/`, `-`
-/// or `_`. As `i8`, every non-ASCII byte is negative, below every range.
+/// The lanes of `v` that are [`is_plain_path_byte`] (an ASCII letter, an ASCII digit, `/`,
+/// `-` or `_`) or `.`, which sits between `-` and `/`: one range for the four. No non-ASCII
+/// byte is in either range.
 #[inline(always)]
-fn plain_path<V: Lanes>(v: V) -> V {
-    let range = |lo: u8, hi: u8, v: V| v.gt_signed(lo - 1).and(v.lt_signed(hi + 1));
+fn plain_path_or_dot<V: Lanes>(v: V) -> V {
     // ASCII letters: with bit 5 set, the upper-case ones are lower-case (and nothing else
     // lands in `a..=z`: bit 5 set maps only `A..=Z` there, from `0x41..=0x5A`).
-    let letter = range(b'a', b'z', v.or(V::splat(0x20)));
-    // `/` and the digits.
-    let slash_digit = range(b'/', b'9', v);
-    letter.or(slash_digit).or(v.eq(b'-')).or(v.eq(b'_'))
+    let letter = v.or(V::splat(0x20)).in_range(b'a', b'z');
+    // `-`, `.`, `/` and the digits.
+    let dash_to_nine = v.in_range(b'-', b'9');
+    letter.or(dash_to_nine).or(v.eq(b'_'))
 }

@@ -410,9 +410,13 @@ pub(in crate::parser) fn window_marks(
     marks: fn(&[u8; 16]) -> u32,
 ) -> Option<u32> {
     let last = bytes.len().checked_sub(16)?;
-    let left = bytes.len().checked_sub(from)?.min(WINDOW);
+    if from > bytes.len() {
+        return None;
+    }
     // `from <= len` so both blocks start at most sixteen bytes before `from`: their marks,
-    // placed sixteen bits up, never shift below bit 0.
+    // placed sixteen bits up, never shift below bit 0. Nothing to mask: neither block passes
+    // the input's end, so no bit stands for a byte past it, and the bytes before `from` and
+    // past the window fall off the two ends of the shifts.
     let first_at = from.min(last);
     let second_at = (from + 16).min(last);
     let block = |at: usize| {
@@ -422,5 +426,5 @@ pub(in crate::parser) fn window_marks(
     };
     let first = u64::from(marks(block(first_at)?)) << (first_at + 16 - from);
     let second = u64::from(marks(block(second_at)?)) << (second_at + 16 - from);
-    Some(((first | second) >> 16) as u32 & ((1u64 << left) - 1) as u32)
+    Some(((first | second) >> 16) as u32)
 }

@@ -33,9 +33,11 @@ pub(crate) trait Lanes: Copy {
     /// `0xFF` in each lane below `b`, both read as `i8`: every byte from `0x80` on is below any
     /// `b` up to `0x7F`.
     fn lt_signed(self, b: u8) -> Self;
-    /// `0xFF` in each lane above `b`, both read as `i8`: no byte from `0x80` on is above any
-    /// `b` up to `0x7F`.
-    fn gt_signed(self, b: u8) -> Self;
+    /// `0xFF` in each lane from `lo` to `hi`, as unsigned bytes (`lo <= hi`, and not the
+    /// whole `0x00..=0xFF`, which SSE2's one comparison cannot express): the ranges of
+    /// the block scans (letters, digits), in two instructions where two signed comparisons
+    /// and an `and` took three.
+    fn in_range(self, lo: u8, hi: u8) -> Self;
     /// The lanes set in both `self` and `other`.
     fn and(self, other: Self) -> Self;
     /// The lanes set in `self` or in `other`.
@@ -46,7 +48,7 @@ pub(crate) trait Lanes: Copy {
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 use core::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
     _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
 };
 
@@ -85,10 +87,21 @@ impl Lanes for Sse2 {
         Self(unsafe { _mm_cmplt_epi8(self.0, _mm_set1_epi8(b as i8)) })
     }
 
+    /// `lo..=hi` moved to the bottom of the signed order (`-128..=-128 + hi - lo`, where
+    /// nothing else lands: the addition wraps), then one signed comparison (SSE2 has no
+    /// unsigned one).
     #[inline(always)]
-    fn gt_signed(self, b: u8) -> Self {
+    fn in_range(self, lo: u8, hi: u8) -> Self {
+        debug_assert!(lo <= hi && hi - lo < u8::MAX);
+        let to_bottom = 0x80u8.wrapping_sub(lo);
+        let above = 0x81u8.wrapping_add(hi.wrapping_sub(lo));
         // SAFETY: SSE2 is enabled; register operations only.
-        Self(unsafe { _mm_cmpgt_epi8(self.0, _mm_set1_epi8(b as i8)) })
+        Self(unsafe {
+            _mm_cmplt_epi8(
+                _mm_add_epi8(self.0, _mm_set1_epi8(to_bottom as i8)),
+                _mm_set1_epi8(above as i8),
+            )
+        })
     }
 
     #[inline(always)]
@@ -113,9 +126,9 @@ impl Lanes for Sse2 {
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use core::arch::aarch64::{
-    uint8x16_t, vaddv_u8, vandq_u8, vceqq_u8, vcgtq_s8, vcltq_s8, vdupq_n_s8, vdupq_n_u8,
+    uint8x16_t, vaddv_u8, vandq_u8, vceqq_u8, vcleq_u8, vcltq_s8, vdupq_n_s8, vdupq_n_u8,
     vget_high_u8, vget_low_u8, vld1q_s8, vld1q_u8, vorrq_u8, vreinterpretq_s8_u8, vshlq_u8,
-    vshrq_n_u8,
+    vshrq_n_u8, vsubq_u8,
 };
 
 /// Sixteen bytes in one NEON register (aarch64's baseline, like SSE2 on x86_64).
@@ -158,10 +171,16 @@ impl Lanes for Neon {
         Self(unsafe { vcltq_s8(vreinterpretq_s8_u8(self.0), vdupq_n_s8(b as i8)) })
     }
 
+    /// `lo` taken from every lane (wrapping), then one unsigned comparison.
     #[inline(always)]
-    fn gt_signed(self, b: u8) -> Self {
+    fn in_range(self, lo: u8, hi: u8) -> Self {
         // SAFETY: NEON is enabled; register operations only.
-        Self(unsafe { vcgtq_s8(vreinterpretq_s8_u8(self.0), vdupq_n_s8(b as i8)) })
+        Self(unsafe {
+            vcleq_u8(
+                vsubq_u8(self.0, vdupq_n_u8(lo)),
+                vdupq_n_u8(hi.wrapping_sub(lo)),
+            )
+        })
     }
 
     #[inline(always)]
@@ -238,8 +257,8 @@ impl Lanes for Scalar {
     }
 
     #[inline(always)]
-    fn gt_signed(self, b: u8) -> Self {
-        self.lanes(|x| (x as i8) > (b as i8))
+    fn in_range(self, lo: u8, hi: u8) -> Self {
+        self.lanes(|x| (lo..=hi).contains(&x))
     }
 
     #[inline(always)]
@@ -288,8 +307,9 @@ pub(crate) type Vector = Neon;
 pub(crate) type Vector = Scalar;
 
 /// Every operation of [`Lanes`] on `block` (and `other`, and the comparand `b`), as masks:
-/// `eq`, `lt_signed`, `gt_signed`, `and` and `or` of the two blocks' lanes, `or` with `b` in
-/// every lane (`splat`), and the two blocks' own high bits.
+/// `eq`, `lt_signed`, `in_range` from `b` to 25 above (as far as `0xFF`), `and` and `or` of the
+/// two blocks' lanes, `or` with `b` in every lane (`splat`), and the two blocks' own high bits.
+/// (`simd_tests.rs` also tries `in_range` on every range.)
 #[cfg(any(test, feature = "testing"))]
 #[inline(never)]
 pub(crate) fn all_ops<V: Lanes>(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 8] {
@@ -297,7 +317,7 @@ pub(crate) fn all_ops<V: Lanes>(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u
     [
         x.eq(b).mask(),
         x.lt_signed(b).mask(),
-        x.gt_signed(b).mask(),
+        x.in_range(b, b.saturating_add(25)).mask(),
         x.and(y).mask(),
         x.or(y).mask(),
         x.or(V::splat(b)).mask(),

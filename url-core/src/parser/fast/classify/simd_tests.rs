@@ -9,7 +9,7 @@ use super::marks::{
     BlockMarks, ByTable, is_plain_dot, is_plain_host_byte, is_plain_path_byte, may_end_authority,
     may_stop_query_or_fragment,
 };
-use super::simd::{Scalar, Vector, all_ops};
+use super::simd::{Lanes, Scalar, Vector, all_ops};
 use alloc::vec::Vec;
 
 /// The fast path's comparands and the edges of the signed order.
@@ -50,7 +50,7 @@ fn model(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 8] {
     [
         mask(&|k| block[k] == b),
         mask(&|k| (block[k] as i8) < (b as i8)),
-        mask(&|k| (block[k] as i8) > (b as i8)),
+        mask(&|k| (b..=b.saturating_add(25)).contains(&block[k])),
         mask(&|k| block[k] & other[k] >= 0x80),
         mask(&|k| block[k] | other[k] >= 0x80),
         mask(&|k| block[k] | b >= 0x80),
@@ -84,6 +84,38 @@ fn every_operation_on_every_byte_value_at_every_position() {
             for b in comparands(at * 256 + usize::from(x)) {
                 check(&block, &other, b);
             }
+        }
+    }
+}
+
+/// `in_range` on every range it takes (all but the whole `0x00..=0xFF`; under Miri, the block
+/// scans' own and the edges), every byte value in each.
+#[test]
+fn in_range_on_every_range() {
+    let ranges: Vec<(u8, u8)> = if cfg!(miri) {
+        [
+            (b'a', b'z'),
+            (b'-', b'9'),
+            (b'/', b'9'),
+            (0x00, 0xFE),
+            (0x01, 0xFF),
+            (0x80, 0x80),
+        ]
+        .into()
+    } else {
+        (0..=u8::MAX)
+            .flat_map(|lo| (lo..=u8::MAX).map(move |hi| (lo, hi)))
+            .filter(|&range| range != (0x00, 0xFF))
+            .collect()
+    };
+    for (lo, hi) in ranges {
+        for first in (0..=u8::MAX).step_by(16) {
+            let block: [u8; 16] = core::array::from_fn(|k| first + k as u8);
+            let expected = (0..16).fold(0u16, |m, k| {
+                m | u16::from((lo..=hi).contains(&block[k])) << k
+            });
+            assert_eq!(Scalar::load(&block).in_range(lo, hi).mask(), expected);
+            assert_eq!(Vector::load(&block).in_range(lo, hi).mask(), expected);
         }
     }
 }
