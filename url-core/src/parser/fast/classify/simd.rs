@@ -38,8 +38,6 @@ pub(crate) trait Lanes: Copy {
     /// the block scans (letters, digits), in two instructions where two signed comparisons
     /// and an `and` took three.
     fn in_range(self, lo: u8, hi: u8) -> Self;
-    /// The lanes set in both `self` and `other`.
-    fn and(self, other: Self) -> Self;
     /// The lanes set in `self` or in `other`.
     fn or(self, other: Self) -> Self;
     /// The high bit of lane `k` in bit `k`.
@@ -48,8 +46,8 @@ pub(crate) trait Lanes: Copy {
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
-    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+    _mm_or_si128, _mm_set1_epi8,
 };
 
 /// Sixteen bytes in one SSE2 register.
@@ -105,12 +103,6 @@ impl Lanes for Sse2 {
     }
 
     #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        // SAFETY: SSE2 is enabled; register operations only.
-        Self(unsafe { _mm_and_si128(self.0, other.0) })
-    }
-
-    #[inline(always)]
     fn or(self, other: Self) -> Self {
         // SAFETY: SSE2 is enabled; register operations only.
         Self(unsafe { _mm_or_si128(self.0, other.0) })
@@ -126,9 +118,8 @@ impl Lanes for Sse2 {
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use core::arch::aarch64::{
-    uint8x16_t, vaddv_u8, vandq_u8, vceqq_u8, vcleq_u8, vcltq_s8, vdupq_n_s8, vdupq_n_u8,
-    vget_high_u8, vget_low_u8, vld1q_s8, vld1q_u8, vorrq_u8, vreinterpretq_s8_u8, vshlq_u8,
-    vshrq_n_u8, vsubq_u8,
+    uint8x16_t, vaddv_u8, vceqq_u8, vcleq_u8, vcltq_s8, vdupq_n_s8, vdupq_n_u8, vget_high_u8,
+    vget_low_u8, vld1q_s8, vld1q_u8, vorrq_u8, vreinterpretq_s8_u8, vshlq_u8, vshrq_n_u8, vsubq_u8,
 };
 
 /// Sixteen bytes in one NEON register (aarch64's baseline, like SSE2 on x86_64).
@@ -181,12 +172,6 @@ impl Lanes for Neon {
                 vdupq_n_u8(hi.wrapping_sub(lo)),
             )
         })
-    }
-
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        // SAFETY: NEON is enabled; register operations only.
-        Self(unsafe { vandq_u8(self.0, other.0) })
     }
 
     #[inline(always)]
@@ -262,11 +247,6 @@ impl Lanes for Scalar {
     }
 
     #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        self.zip(other, |x, y| x & y)
-    }
-
-    #[inline(always)]
     fn or(self, other: Self) -> Self {
         self.zip(other, |x, y| x | y)
     }
@@ -307,18 +287,17 @@ pub(crate) type Vector = Neon;
 pub(crate) type Vector = Scalar;
 
 /// Every operation of [`Lanes`] on `block` (and `other`, and the comparand `b`), as masks:
-/// `eq`, `lt_signed`, `in_range` from `b` to 25 above (as far as `0xFF`), `and` and `or` of the
-/// two blocks' lanes, `or` with `b` in every lane (`splat`), and the two blocks' own high bits.
+/// `eq`, `lt_signed`, `in_range` from `b` to 25 above (as far as `0xFF`), `or` of the two
+/// blocks' lanes, `or` with `b` in every lane (`splat`), and the two blocks' own high bits.
 /// (`simd_tests.rs` also tries `in_range` on every range.)
 #[cfg(any(test, feature = "testing"))]
 #[inline(never)]
-pub(crate) fn all_ops<V: Lanes>(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 8] {
+pub(crate) fn all_ops<V: Lanes>(block: &[u8; 16], other: &[u8; 16], b: u8) -> [u16; 7] {
     let (x, y) = (V::load(block), V::load(other));
     [
         x.eq(b).mask(),
         x.lt_signed(b).mask(),
         x.in_range(b, b.saturating_add(25)).mask(),
-        x.and(y).mask(),
         x.or(y).mask(),
         x.or(V::splat(b)).mask(),
         x.mask(),

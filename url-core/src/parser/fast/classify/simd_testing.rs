@@ -7,7 +7,7 @@ use super::simd::{Scalar, Vector, all_ops};
 
 /// Every vector operation on `block`, `other` and the comparand `b` (see the module's
 /// `all_ops`), by the vector implementation and by the scalar twin: equal when they agree.
-pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 8], [u16; 8]) {
+pub fn block_ops(block: &[u8; 16], other: &[u8; 16], b: u8) -> ([u16; 7], [u16; 7]) {
     (
         all_ops::<Vector>(block, other, b),
         all_ops::<Scalar>(block, other, b),
