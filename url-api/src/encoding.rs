@@ -1,7 +1,6 @@
 //! Parsing with an encoding (spec 4.4, the URL parser's `encoding` argument): the legacy
 //! concept through which HTML encodes the query of a special URL with the document's encoding.
 
-use core::convert::identity;
 use url_core::{Encoder, NoSink, ParseError};
 
 use crate::Url;
@@ -48,9 +47,9 @@ impl Url {
         // Both parses through one instantiation, each record made in its `Url` (see
         // `Url::parse_as`).
         let base = base
-            .map(|base| Url::parse_encoded(base, None, encoding))
+            .map(|base| Url::parse_with_sink(base, None, encoding, &mut NoSink))
             .transpose()?;
-        Url::parse_encoded(input, base.as_ref(), encoding)
+        Url::parse_with_sink(input, base.as_ref(), encoding, &mut NoSink)
     }
 
     /// [`Url::join`] with an `encoding`: parses `input` relative to this URL, encoding the query
@@ -72,16 +71,6 @@ impl Url {
         input: &str,
         encoding: &E,
     ) -> Result<Url, ParseError> {
-        Url::parse_encoded(input, Some(self), encoding)
-    }
-
-    /// The URL parser with `encoding` and no listener, the record made in its `Url`.
-    fn parse_encoded<E: Encoder + ?Sized>(
-        input: &str,
-        base: Option<&Url>,
-        encoding: &E,
-    ) -> Result<Url, ParseError> {
-        let base = base.map(|base| &base.inner);
-        url_core::UrlRecord::parse_with_as(input, base, encoding, &mut NoSink, Url::from, identity)
+        Url::parse_with_sink(input, Some(self), encoding, &mut NoSink)
     }
 }

@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 use core::convert::identity;
 
-use url_core::{ParseError, ReportedError, Utf8, ValidationSink};
+use url_core::{Encoder, ParseError, ReportedError, Utf8, ValidationSink};
 
 use crate::url::Url;
 
@@ -103,16 +103,21 @@ impl Url {
             Ok(base) => base,
             Err(error) => return (Err(error), errors),
         };
-        let base = base.as_ref().map(|base| &base.inner);
-        let result = url_core::UrlRecord::parse_with_as(
-            input,
-            base,
-            &Utf8,
-            &mut errors,
-            Url::from,
-            identity,
-        );
+        let result = Url::parse_with_sink(input, base.as_ref(), &Utf8, &mut errors);
         (result, errors)
+    }
+
+    /// The URL parser with an `encoding` and a listener (`sink`), the `Url` made where the
+    /// caller keeps it (`UrlRecord::parse_with_as`): the parses that report validation errors
+    /// or take an encoding.
+    pub(crate) fn parse_with_sink<E: Encoder + ?Sized, S: ValidationSink>(
+        input: &str,
+        base: Option<&Url>,
+        encoding: &E,
+        sink: &mut S,
+    ) -> Result<Url, ParseError> {
+        let base = base.map(|base| &base.inner);
+        url_core::UrlRecord::parse_with_as(input, base, encoding, sink, Url::from, identity)
     }
 
     /// Parses `input` relative to this URL (the basic URL parser with this URL as base).
