@@ -189,8 +189,10 @@ fn encode_bytes(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut
 /// This is "percent-encode after encoding", step 5.3, for each byte of the encoder's output:
 /// a byte whose isomorph is not in the set is appended as is (5.3.4), others are
 /// percent-encoded (5.3.5), and with spaceAsPlus 0x20 becomes `+` (5.3.1).
+///
+/// Not `#[inline]`: too long to be inlined, it was compiled once more in each crate that
+/// percent-encodes (2 KB in every binary that parses URLs); one copy is called from all.
 #[cfg(feature = "alloc")]
-#[inline]
 fn encode_runs(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut String) {
     /// Runs up to this long are copied byte by byte: a call to copy a few bytes costs more
     /// than the bytes.

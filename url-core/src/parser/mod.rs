@@ -213,8 +213,10 @@ impl<'a> Parser<'a> {
     }
 
     /// Reports a validation error that makes the parser return failure, and returns that
-    /// failure.
-    #[inline]
+    /// failure. Out of line, as [`report_at`] is: it runs at most once a parse, and inlined,
+    /// each of the states' failures held a copy of the offset mapping.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn failure(&mut self, error: ValidationError, at: usize) -> ParseError {
         let offset = self.map.original(at);
         self.sink.report(error, offset);

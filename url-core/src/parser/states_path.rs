@@ -9,8 +9,8 @@ use super::{Flow, Parser, State, Step, encode_into};
 use crate::scheme::SchemeType;
 use host::ValidationError;
 use percent::{
-    C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, first_byte_to_encode,
-    percent_encode_after_encoding, percent_encode_into,
+    C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, percent_encode_after_encoding,
+    percent_encode_into,
 };
 
 impl Parser<'_> {
@@ -113,7 +113,7 @@ impl Parser<'_> {
                     && self.out.len() == self.bounds.path_start)
                 {
                     let rest = self.rest(pointer);
-                    let clean = first_byte_to_encode(rest, run_stop).unwrap_or(rest.len());
+                    let clean = tables::first_to_encode(rest, run_stop).unwrap_or(rest.len());
                     // Where the scan stopped at a byte to encode, the run goes on through
                     // segments that need encoding (and are no dot segments) to the next
                     // `encoded_run_stop`, and is encoded in one piece (step 1.4 for each).
@@ -146,7 +146,7 @@ impl Parser<'_> {
                 // The segment ends at the first byte of `ends`; it needs encoding when a byte of
                 // the path percent-encode set comes first.
                 let first_stop =
-                    first_byte_to_encode(rest.get(scanned..).unwrap_or_default(), stop)
+                    tables::first_to_encode(rest.get(scanned..).unwrap_or_default(), stop)
                         .map(|i| i + scanned);
                 let (len, clean) = match first_stop {
                     None => (rest.len(), true),
@@ -246,7 +246,7 @@ impl Parser<'_> {
     pub(crate) fn opaque_path_state(&mut self, mut pointer: usize) -> Step {
         loop {
             let rest = self.rest(pointer);
-            let len = first_byte_to_encode(rest, &OPAQUE_PATH_STOP).unwrap_or(rest.len());
+            let len = tables::first_to_encode(rest, &OPAQUE_PATH_STOP).unwrap_or(rest.len());
             let end = pointer + len;
             // Step 4: the run before "?", "#", " " or a byte to encode is copied whole.
             self.check_url_units(pointer, end);
@@ -312,7 +312,7 @@ impl Parser<'_> {
         // before it needs encoding.
         let set = if self.special() { SPECIAL_QUERY } else { QUERY };
         let rest = self.rest(pointer);
-        let first = first_byte_to_encode(rest, set);
+        let first = tables::first_to_encode(rest, set);
         let (len, clean) = match first {
             None => (rest.len(), true),
             Some(i) if self.state_override.is_none() && rest.get(i) == Some(&b'#') => (i, true),

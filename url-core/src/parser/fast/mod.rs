@@ -48,7 +48,7 @@ mod tail;
 pub(crate) use quiet::parse_normal_quiet;
 pub(crate) use relative::{Relative, parse_relative_normal};
 pub(super) use tail::dot_segment_candidate;
-use tail::{Tail, fragment, path_query_fragment, query_fragment};
+use tail::{State, Tail, fragment, path_query_fragment, query_fragment, tail_at};
 
 /// Whether `host` is what the IPv4 serializer (spec 3.6) writes: four decimal numbers from 0
 /// to 255 without leading zeros, joined by `.`. The IPv4 parser then gives the address it

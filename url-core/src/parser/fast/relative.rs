@@ -17,7 +17,7 @@
 //!   segment, then the path state on the input (steps 1.4.2 and 2.2 on nothing to encode):
 //!   the base up to and including its path's last `/`, then the input — when the input's
 //!   segments need no encoding and none is a single- or double-dot segment (the checks of the
-//!   absolute fast path, [`path_query_fragment`]);
+//!   absolute fast path, [`tail_at`]);
 //! - the same on leading `../` segments (`../../a/b`): each shortens the base's directory once
 //!   (path state, step 1.2: not below its root), then the rest's segments are appended, when
 //!   the rest is normal as above and does not start with another dot segment or an empty one;
@@ -31,7 +31,7 @@
 //! target (which parses against bases) compare with this one.
 
 use super::super::reuse;
-use super::{Tail, fragment, path_query_fragment, query_fragment};
+use super::{State, tail_at};
 use crate::scheme::SchemeType;
 use crate::url::{Bounds, UrlRecord};
 use alloc::string::String;
@@ -59,26 +59,19 @@ pub(crate) fn parse_relative_normal(
         return None;
     }
     let bytes = input.as_bytes();
-    // `input[skip..]` follows `base.serialization[..keep]`; `tail`'s offsets are in it. A
-    // `tail` of `None`: the path state on `input[skip..]`, one call for the two arms below
-    // that need it (one inlined copy of the tail pass, not two).
-    let (keep, skip, tail) = match *bytes.first()? {
+    // `input[skip..]` follows `base.serialization[..keep]`; the pass starts at its beginning,
+    // in `state` (at the `?` or `#` of a query or fragment state), and the offsets it finds
+    // are in it. One call for every arm below: one inlined copy of the tail pass, not one for
+    // each state.
+    let (keep, skip, state) = match *bytes.first()? {
         // Relative state, `?`: the query state from the input's second code point.
-        b'?' => (
-            base.path_end() as usize,
-            0,
-            Some(query_fragment(bytes, 0, true, false)?),
-        ),
+        b'?' => (base.path_end() as usize, 0, State::Query),
         // Relative state, `#`: the base's query stays.
         b'#' => {
             let keep = base
                 .fragment_start
                 .map_or(base.serialization.len(), |f| f.get() as usize);
-            let tail = Tail {
-                query: None,
-                fragment: Some(fragment(bytes, 0, false)?),
-            };
-            (keep, 0, Some(tail))
+            (keep, 0, State::Fragment)
         }
         // Relative state, `/`, then the relative slash state on a second `/`: the special
         // authority ignore slashes state, as after the base's scheme and `:` in an absolute
@@ -98,8 +91,8 @@ pub(crate) fn parse_relative_normal(
         b'.' => {
             let ups = bytes.chunks(3).take_while(|c| *c == b"../").count();
             let skip = 3 * ups;
-            // A first segment of the rest that may be a dot segment (which
-            // `path_query_fragment` recognizes after a `/` only), or an empty one: general.
+            // A first segment of the rest that may be a dot segment (which the tail pass
+            // recognizes after a `/` only), or an empty one: general.
             if ups == 0 || matches!(bytes.get(skip), Some(b'.' | b'%' | b'/' | b'\\')) {
                 return None;
             }
@@ -114,7 +107,7 @@ pub(crate) fn parse_relative_normal(
                 .filter(|&(_, &b)| b == b'/')
                 .nth(kept)?
                 .0;
-            (base.path_start as usize + slash + 1, skip, None)
+            (base.path_start as usize + slash + 1, skip, State::Path)
         }
         // The relative slash state otherwise, and input whose first segment may be a dot
         // segment (see above): the general path's.
@@ -127,13 +120,10 @@ pub(crate) fn parse_relative_normal(
             // not `file`), then the path state on the input.
             let path = base.path();
             let last_slash = path.rfind('/')?;
-            (base.path_start as usize + last_slash + 1, 0, None)
+            (base.path_start as usize + last_slash + 1, 0, State::Path)
         }
     };
-    let tail = match tail {
-        Some(tail) => tail,
-        None => path_query_fragment(bytes.get(skip..)?, 0, true, false)?,
-    };
+    let tail = tail_at(bytes.get(skip..)?, 0, state, true, false)?;
     let head = base.serialization.get(..keep)?;
     let rest = input.get(skip..)?;
     let mut out = reuse(buffer, head.len() + rest.len());

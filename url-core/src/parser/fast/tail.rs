@@ -58,7 +58,7 @@ pub(super) struct Tail {
 
 /// The state the pass is in: the basic URL parser's state of the same name.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
+pub(super) enum State {
     Path,
     Query,
     Fragment,
@@ -273,10 +273,36 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
     Some(pass.tail)
 }
 
-/// Checks a list path that starts at `from` (a `/`, or the query/fragment/EOF for an empty
-/// path) and everything after it: the path must hold no byte to encode and no single- or
-/// double-dot segment (spec 4.1), the query and the fragment no byte to encode; with `units`
-/// (a special URL), each must also be URL units (spec 4.3).
+/// Checks what follows `at` in the state `start`, to the end of the input. In the path state,
+/// `at` is the list path's start (a `/`, or the query/fragment/EOF of an empty path): the path
+/// must hold no byte to encode and no single- or double-dot segment (spec 4.1), the query and
+/// the fragment no byte to encode. In the query or fragment state, `at` is the `?` or `#` that
+/// starts it. With `units` (a special URL), each must also be URL units (spec 4.3). Where the
+/// query and fragment start, or `None` where the general path must decide.
+#[inline(always)]
+pub(super) fn tail_at(
+    bytes: &[u8],
+    at: usize,
+    start: State,
+    special: bool,
+    units: bool,
+) -> Option<Tail> {
+    let from = if start == State::Path { at } else { at + 1 };
+    let tail = pass(bytes, from, start, special, units)?;
+    Some(match start {
+        State::Path => tail,
+        State::Query => Tail {
+            query: Some(at),
+            fragment: tail.fragment,
+        },
+        State::Fragment => Tail {
+            query: None,
+            fragment: Some(at),
+        },
+    })
+}
+
+/// [`tail_at`] from the path state.
 #[inline(always)]
 pub(super) fn path_query_fragment(
     bytes: &[u8],
@@ -284,23 +310,18 @@ pub(super) fn path_query_fragment(
     special: bool,
     units: bool,
 ) -> Option<Tail> {
-    pass(bytes, from, State::Path, special, units)
+    tail_at(bytes, from, State::Path, special, units)
 }
 
-/// Checks the query that starts with the `?` at `at`, and the fragment after it (with `units`,
-/// as URL units too).
+/// [`tail_at`] from the query state.
 #[inline(always)]
 pub(super) fn query_fragment(bytes: &[u8], at: usize, special: bool, units: bool) -> Option<Tail> {
-    let tail = pass(bytes, at + 1, State::Query, special, units)?;
-    Some(Tail {
-        query: Some(at),
-        fragment: tail.fragment,
-    })
+    tail_at(bytes, at, State::Query, special, units)
 }
 
-/// Checks the fragment that starts with the `#` at `at`: returns `at` when nothing in it needs
-/// encoding (and with `units`, when it is URL units).
+/// [`tail_at`] from the fragment state: `at` when nothing in the fragment needs encoding (and
+/// with `units`, when it is URL units).
 #[inline(always)]
 pub(super) fn fragment(bytes: &[u8], at: usize, units: bool) -> Option<usize> {
-    pass(bytes, at + 1, State::Fragment, false, units).map(|_| at)
+    tail_at(bytes, at, State::Fragment, false, units)?.fragment
 }
