@@ -84,7 +84,13 @@ pub(in crate::parser) fn dot_segment_candidate(bytes: &[u8], i: usize) -> &[u8] 
 }
 
 /// Whether the segment that starts at `i` is a single- or double-dot segment (spec 4.1).
-#[inline(always)]
+///
+/// Out of line: asked only of a segment that starts with `.` or `%` (in 0.02% of the URLs of
+/// kasztp.txt, 2.6% of node_files.txt's). Inlined into each copy of the pass, it was 3.1 KB of
+/// every binary that parses URLs; out of line, the parse also runs fewer instructions on every
+/// list (callgrind, `url-profile ours parse`: kasztp 0.1%, node_files 0.6% fewer; a path of a
+/// megabyte 2% fewer).
+#[inline(never)]
 fn is_dot_segment_at(bytes: &[u8], i: usize) -> bool {
     let segment = dot_segment_candidate(bytes, i);
     is_single_dot(segment) || is_double_dot(segment)
