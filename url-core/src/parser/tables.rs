@@ -234,3 +234,68 @@ pub(crate) fn leading_dot_segment(s: &[u8], ends: &ByteSet) -> Option<(usize, Do
         _ => Some((s.len() - after.len(), dots)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+    use percent::{FRAGMENT, QUERY, SPECIAL_QUERY, first_byte_to_encode};
+
+    /// Inputs of every length up to 19 (so that the scan meets whole chunks of eight, the
+    /// input's last eight bytes and shorter input), each byte value at each position in a run
+    /// of `a`.
+    fn inputs() -> Vec<Vec<u8>> {
+        let mut inputs = Vec::new();
+        for len in 0..20 {
+            inputs.push(alloc::vec![b'a'; len]);
+            for at in 0..len {
+                for b in 0..=u8::MAX {
+                    let mut input = alloc::vec![b'a'; len];
+                    if let Some(slot) = input.get_mut(at) {
+                        *slot = b;
+                    }
+                    inputs.push(input);
+                }
+            }
+        }
+        inputs
+    }
+
+    #[test]
+    fn first_to_encode_is_percents_first_byte_to_encode() {
+        let sets = [
+            C0_CONTROL,
+            FRAGMENT,
+            PATH,
+            QUERY,
+            SPECIAL_QUERY,
+            &OPAQUE_PATH_STOP,
+        ];
+        for input in inputs() {
+            for set in sets {
+                assert_eq!(
+                    first_to_encode(&input, set),
+                    first_byte_to_encode(&input, set),
+                    "{input:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn find_is_the_first_member() {
+        let sets = [
+            &END,
+            &END_SPECIAL,
+            &HOST,
+            &AUTHORITY,
+            &PATH_ENCODED_RUN_STOP,
+        ];
+        for input in inputs() {
+            for set in sets {
+                let expected = input.iter().position(|&b| set.contains(b));
+                assert_eq!(find(&input, set), expected, "{input:?}");
+            }
+        }
+    }
+}
