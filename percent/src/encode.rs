@@ -140,7 +140,7 @@ pub fn percent_encode_into(input: &[u8], set: &AsciiSet, out: &mut String) {
 #[cfg(feature = "alloc")]
 #[inline]
 pub fn utf8_percent_encode_into(input: &str, set: &AsciiSet, out: &mut String) {
-    encode_runs(Input::Text(input), set, false, out);
+    encode_runs_plain(Input::Text(input), set, out);
 }
 
 #[cfg(feature = "alloc")]
@@ -168,19 +168,38 @@ impl<'a> Input<'a> {
     }
 }
 
-/// Shared loop of the encoders: copy runs, encode the bytes between them.
+/// Shared loop of the encoders: copy runs, encode the bytes between them. Inlined, so that a
+/// caller that passes `space_as_plus` as a constant links only the loop it needs.
 #[cfg(feature = "alloc")]
+#[inline]
 fn encode_bytes(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut String) {
     // The output is at least as long as the input.
     out.reserve(input.bytes().len());
-    if space_as_plus && !set.contains(b' ') {
+    if !space_as_plus {
+        encode_runs_plain(input, set, out);
+    } else if set.contains(b' ') {
+        encode_runs_plus(input, set, out);
+    } else {
         // spaceAsPlus turns 0x20 into + whatever the set says, so the scanner must stop at
         // it too. Only the C0 control set leaves space out; every caller in the standard
         // that asks for spaceAsPlus uses the application/x-www-form-urlencoded set.
-        encode_runs(input, &set.add(b' '), true, out);
-    } else {
-        encode_runs(input, set, space_as_plus, out);
+        encode_runs_plus(input, &set.add(b' '), out);
     }
+}
+
+/// [`encode_runs`] without spaceAsPlus. Out of line and not generic: one copy in a program,
+/// which every crate calls (the loop is 2 KB), with `space_as_plus` folded away.
+#[cfg(feature = "alloc")]
+#[inline(never)]
+fn encode_runs_plain(input: Input<'_>, set: &AsciiSet, out: &mut String) {
+    encode_runs(input, set, false, out);
+}
+
+/// [`encode_runs`] with spaceAsPlus (`set` contains space): see [`encode_runs_plain`].
+#[cfg(feature = "alloc")]
+#[inline(never)]
+fn encode_runs_plus(input: Input<'_>, set: &AsciiSet, out: &mut String) {
+    encode_runs(input, set, true, out);
 }
 
 /// The loop of [`encode_bytes`] and [`utf8_percent_encode_into`]: `set` contains space
@@ -190,9 +209,9 @@ fn encode_bytes(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut
 /// a byte whose isomorph is not in the set is appended as is (5.3.4), others are
 /// percent-encoded (5.3.5), and with spaceAsPlus 0x20 becomes `+` (5.3.1).
 ///
-/// Not `#[inline]`: too long to be inlined, it was compiled once more in each crate that
-/// percent-encodes (2 KB in every binary that parses URLs); one copy is called from all.
+/// Inlined into [`encode_runs_plain`] and [`encode_runs_plus`] only.
 #[cfg(feature = "alloc")]
+#[inline(always)]
 fn encode_runs(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut String) {
     /// Runs up to this long are copied byte by byte: a call to copy a few bytes costs more
     /// than the bytes.
@@ -297,10 +316,26 @@ pub fn percent_encode_after_encoding<E: Encoder + ?Sized>(
 ) {
     if encoder.is_utf8() {
         encode_bytes(Input::Text(input), set, space_as_plus, out);
-        return;
+    } else if space_as_plus {
+        encode_pieces::<E, true>(encoder, input, set, out);
+    } else {
+        encode_pieces::<E, false>(encoder, input, set, out);
     }
+}
+
+/// [`percent_encode_after_encoding`] with an encoder other than UTF-8: its output, piece by
+/// piece. spaceAsPlus is a constant of the closure's code, so that a caller that passes a
+/// constant links only the loop it needs ([`encode_runs_plain`] or [`encode_runs_plus`]).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn encode_pieces<E: Encoder + ?Sized, const SPACE_AS_PLUS: bool>(
+    encoder: &E,
+    input: &str,
+    set: &AsciiSet,
+    out: &mut String,
+) {
     encoder.encode(input, &mut |piece| match piece {
-        Encoded::Bytes(bytes) => encode_bytes(Input::Bytes(bytes), set, space_as_plus, out),
+        Encoded::Bytes(bytes) => encode_bytes(Input::Bytes(bytes), set, SPACE_AS_PLUS, out),
         // Step 5.4: "%26%23", the code point in decimal, "%3B" (an HTML numeric character
         // reference, percent-encoded).
         Encoded::Unmappable(c) => {
