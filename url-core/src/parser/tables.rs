@@ -107,27 +107,20 @@ pub(crate) const PATH_ENCODED_RUN_STOP_SPECIAL: ByteSet =
 /// percent-encode set encodes.
 pub(crate) const OPAQUE_PATH_STOP: AsciiSet = (*C0_CONTROL).union(OPAQUE_PATH);
 
-/// The index of the first byte of `bytes` in `set`, if any.
-#[inline(always)]
-pub(crate) fn find(bytes: &[u8], set: &ByteSet) -> Option<usize> {
-    first_in_class(&set.0, bytes, MEMBER)
-}
-
-/// The index of the first byte of `bytes` in `set` (percent-encode set), if any: what
-/// `percent::first_byte_to_encode` gives.
-#[inline(always)]
-pub(crate) fn first_to_encode(bytes: &[u8], set: &AsciiSet) -> Option<usize> {
-    first_in_class(set.table(), bytes, AsciiSet::ENCODE)
-}
-
-/// The index of the first byte of `bytes` in `class` of `table`, if any (`percent::scan`:
-/// eight bytes per branch). Out of line: the state machine scans at a dozen places, and each
-/// inlined scan was a copy of it in every binary that parses URLs (5 KB in all); its callers
-/// scan whole runs of the input, where a call costs little beside the scan.
+/// The index of the first byte of `bytes` in `set`, if any (`percent::scan`: eight bytes per
+/// branch). Out of line, as [`first_to_encode`] is: the state machine scans at a dozen places,
+/// and each inlined scan was a copy of it in every binary that parses URLs (5 KB in all); its
+/// callers scan whole runs of the input, where a call costs little beside the scan.
 #[inline(never)]
-fn first_in_class(table: &ByteTable, bytes: &[u8], class: u8) -> Option<usize> {
-    let at = scan(table, bytes, 0, class);
+pub(crate) fn find(bytes: &[u8], set: &ByteSet) -> Option<usize> {
+    let at = scan(&set.0, bytes, 0, MEMBER);
     (at < bytes.len()).then_some(at)
+}
+
+/// `percent::first_byte_to_encode`, out of line for the state machine (see [`find`]).
+#[inline(never)]
+pub(crate) fn first_to_encode(bytes: &[u8], set: &AsciiSet) -> Option<usize> {
+    percent::first_byte_to_encode(bytes, set)
 }
 
 /// Whether `bytes` holds a byte below `0x0E` (the ASCII tabs and newlines are 0x09, 0x0A and
