@@ -15,11 +15,13 @@
 //! must pass.
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
-use host::{NoSink, ReportedError, parse_host_into};
+mod common;
+
+use common::host_case;
 use icu_properties::CodePointMapData;
 use icu_properties::props::GeneralCategory;
 use test_support::unicode::{FIXTURE_VERSION, data_version, status_changed, version_string};
-use test_support::{Conformance, cases, field_eq, note};
+use test_support::{Conformance, cases, note};
 
 /// Whether the Unicode data in use (ICU4X, as `idna` uses it) assigns `cp`.
 fn assigned_in_use(cp: u32) -> bool {
@@ -71,19 +73,7 @@ fn run(file: &str) {
             Some(comment) => format!("ToASCII({input:?}) {comment}"),
             None => format!("ToASCII({input:?})"),
         };
-        let mut out = String::new();
-        let mut errors: Vec<ReportedError> = Vec::new();
-        let result = parse_host_into(input, false, &mut out, &mut errors);
-        let mut quiet = String::new();
-        let quiet_result = parse_host_into(input, false, &mut quiet, &mut NoSink);
-        let outcome = match (expected, &result) {
-            (None, Err(_)) => Ok(()),
-            (None, Ok(kind)) => Err(format!("expected failure, got {kind:?} {out:?}")),
-            (Some(expected), Ok(_)) => field_eq("host", expected, out.as_str()),
-            (Some(expected), Err(e)) => Err(format!("expected {expected:?}, got failure {e}")),
-        }
-        .and_then(|()| field_eq("NoSink result", &result.is_ok(), &quiet_result.is_ok()))
-        .and_then(|()| field_eq("NoSink output", out.as_str(), quiet.as_str()));
+        let outcome = host_case(input, expected);
         let row = if has_changed_code_point(input) || expected.is_some_and(has_changed_code_point) {
             &mut changed
         } else {

@@ -2,8 +2,10 @@
 //! as the WPT runner does through `new URL("https://" + input + "/x")`. A `null` output means
 //! failure. The file's leading strings are comments (skipped by type, as the runner does).
 
-use host::{NoSink, ReportedError, parse_host_into};
-use test_support::{Conformance, cases, field_eq};
+mod common;
+
+use common::host_case;
+use test_support::{Conformance, cases};
 
 #[test]
 fn wpt_toascii() {
@@ -13,25 +15,7 @@ fn wpt_toascii() {
         let input = case.str_field("input").expect("case has an input");
         let expected = case.get("output").and_then(|o| o.as_str());
         let name = format!("{input:?}");
-        let mut out = String::new();
-        let mut errors: Vec<ReportedError> = Vec::new();
-        let result = parse_host_into(input, false, &mut out, &mut errors);
-        // The same answer whether or not errors are collected (the NoSink fast paths).
-        let mut quiet = String::new();
-        let quiet_result = parse_host_into(input, false, &mut quiet, &mut NoSink);
-        let outcome = match (expected, &result) {
-            (None, Err(_)) => Ok(()),
-            (None, Ok(kind)) => Err(format!("expected failure, got {kind:?} {out:?}")),
-            (Some(expected), Ok(_)) => field_eq("host", expected, out.as_str()),
-            (Some(expected), Err(e)) => Err(format!("expected {expected:?}, got failure {e}")),
-        }
-        .and_then(|()| field_eq("NoSink result", &result.is_ok(), &quiet_result.is_ok()))
-        .and_then(|()| field_eq("NoSink output", out.as_str(), quiet.as_str()))
-        .and_then(|()| match result {
-            // The failing error is also reported.
-            Err(e) => field_eq("failure reported", &true, &errors.contains(&e)),
-            Ok(_) => Ok(()),
-        });
+        let outcome = host_case(input, expected);
         conformance.check(&name, outcome);
     }
     conformance.finish();
