@@ -39,7 +39,9 @@
 //! parses): where a label ends, read from the word, decides where the next one is read, so
 //! the labels are taken one after another, while the byte loop's branches, predicted, let the
 //! processor start on the next labels early. Sixteen bytes as a `u128` ran 23% more
-//! instructions than the byte loop.
+//! instructions than the byte loop. So did each run of basic bytes as one counted loop over the
+//! input and the room left, without a bounds check a byte (19.4 M against 15.7 M), and it took
+//! 16% more time (0.72 s against 0.62 for 1,000 parses, medians of five interleaved runs).
 
 use crate::punycode::{
     Distinct, NonBasic, encode_deltas, has_ace_prefix, is_canonical_latin1, single_delta_digits,
