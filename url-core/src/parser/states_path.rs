@@ -138,6 +138,14 @@ impl Parser<'_> {
                             }
                             pointer += last_slash + 1;
                             scanned = clean.saturating_sub(last_slash + 1);
+                            // The run stopped at the next segment's first byte: when that
+                            // segment is a dot segment ("a/../"), the loop's first step takes
+                            // it, without the scan below.
+                            if scanned == 0
+                                && tables::leading_dot_segment(self.rest(pointer), ends).is_some()
+                            {
+                                continue;
+                            }
                         }
                         None => scanned = clean,
                     }
