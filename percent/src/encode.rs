@@ -216,6 +216,8 @@ fn encode_runs(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut 
     /// Runs up to this long are copied byte by byte: a call to copy a few bytes costs more
     /// than the bytes.
     const SHORT_RUN: usize = 16;
+    /// A run after a byte to encode is looked at byte by byte up to this long.
+    const BYTEWISE: usize = 4;
     let bytes = input.bytes();
     if bytes.len() <= SHORT_RUN {
         // A short input (a form name or value, a setter's value) byte by byte: the scanner's
@@ -235,8 +237,20 @@ fn encode_runs(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut 
             at += 1;
             continue;
         }
+        // A run to copy. Where encoded and plain bytes alternate ("é/é/", "a b c"), runs are
+        // short: its first bytes are looked at one by one, and only a run longer than that
+        // goes on with the scanner, whose setup costs more than a few bytes.
         let rest = bytes.get(at..).unwrap_or_default();
-        let run = first_byte_to_encode(rest, set).unwrap_or(rest.len());
+        let head = rest
+            .iter()
+            .take(BYTEWISE)
+            .take_while(|&&b| !set.should_percent_encode(b))
+            .count();
+        let run = if head < BYTEWISE {
+            head
+        } else {
+            crate::scan(set.table(), rest, BYTEWISE, AsciiSet::ENCODE)
+        };
         match rest.get(..run) {
             // Bytes that need no encoding are ASCII (every non-ASCII byte is encoded).
             Some(short) if run <= SHORT_RUN => short.iter().for_each(|&b| out.push(char::from(b))),

@@ -236,6 +236,27 @@ fn encoders_agree_with_the_spec_byte_by_byte() {
     }
 }
 
+/// Runs of every length from 0 to 40 between bytes to encode, in input longer than the
+/// encoders' short-input loop: the runs looked at byte by byte, those the scanner finishes
+/// (from its first chunk and its last eight bytes) and those copied whole.
+#[test]
+fn encoders_agree_with_the_spec_on_runs_of_every_length() {
+    for run in 0..=40 {
+        for after in [0, 1, 7, 20] {
+            let s = format!("\u{E9}\u{E9}{}\u{E9} {}", "a".repeat(run), "b".repeat(after));
+            let s = format!("{}{s}", "c".repeat(17));
+            for set in ALL_SETS {
+                let mut out = String::new();
+                percent_encode_into(s.as_bytes(), set, &mut out);
+                assert_eq!(out, reference_encode(s.as_bytes(), set, false), "{s:?}");
+                let mut plus = String::new();
+                percent_encode_after_encoding(&Utf8, &s, set, true, &mut plus);
+                assert_eq!(plus, reference_encode(s.as_bytes(), set, true), "{s:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn percent_encode_into_outputs_only_ascii_outside_the_set_on_arbitrary_bytes() {
     let mut rng = Rng::new(5);
