@@ -237,9 +237,10 @@ fn encode_runs(input: Input<'_>, set: &AsciiSet, space_as_plus: bool, out: &mut 
             at += 1;
             continue;
         }
-        // A run to copy. Where encoded and plain bytes alternate ("é/é/", "a b c"), runs are
-        // short: its first bytes are looked at one by one, and only a run longer than that
-        // goes on with the scanner, whose setup costs more than a few bytes.
+        // A run to copy (step 5.3.4 for each of its bytes). Where encoded and plain bytes
+        // alternate ("é/é/", "a b c"), runs are short: a run's first bytes are looked at one
+        // by one, and only a longer run goes on with the scanner, whose setup costs more than
+        // a few bytes.
         let rest = bytes.get(at..).unwrap_or_default();
         let head = rest
             .iter()

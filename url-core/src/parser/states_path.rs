@@ -140,7 +140,7 @@ impl Parser<'_> {
                             scanned = clean.saturating_sub(last_slash + 1);
                             // The run stopped at the next segment's first byte: when that
                             // segment is a dot segment ("a/../"), the loop's first step takes
-                            // it, without the scan below.
+                            // it (steps 1.2 and 1.3), without the scan below.
                             if scanned == 0
                                 && tables::leading_dot_segment(self.rest(pointer), ends).is_some()
                             {
