@@ -243,7 +243,11 @@ fn encoders_agree_with_the_spec_byte_by_byte() {
 fn encoders_agree_with_the_spec_on_runs_of_every_length() {
     for run in 0..=40 {
         for after in [0, 1, 7, 20] {
-            let s = format!("\u{E9}\u{E9}{}\u{E9} {}", "a".repeat(run), "b".repeat(after));
+            let s = format!(
+                "\u{E9}\u{E9}{}\u{E9} {}",
+                "a".repeat(run),
+                "b".repeat(after)
+            );
             let s = format!("{}{s}", "c".repeat(17));
             for set in ALL_SETS {
                 let mut out = String::new();
