@@ -206,12 +206,11 @@ fn block_at(bytes: &[u8], i: usize) -> Option<([u8; 16], u32, u32)> {
 }
 
 /// Runs `pass` over the blocks from `i` on while `go` holds, looking up in each the bytes that
-/// it marks (most blocks hold one or none): the path's ([`path_block_marks`], and
-/// [`BlockMarks::path`] for the last block) with `PATH`, else those that may stop the query
-/// or the fragment state. Where it stopped, or `None` where the general path must decide. The
-/// whole blocks first, with nothing to shift or mask, then the bytes left ([`block_at`]): a
-/// loop that keeps no more than its position in registers, which long paths and queries spend
-/// most of their instructions in. The marks are chosen by a constant, not passed as a
+/// it marks (most blocks hold one or none; [`block_marks`]: the path's with `PATH`, else those
+/// that may stop the query or the fragment state). Where it stopped, or `None` where the
+/// general path must decide. The whole blocks first, with nothing to shift or mask, then the
+/// bytes left ([`block_at`]): a loop that keeps no more than its position in registers, which
+/// long paths and queries spend most of their instructions in. The marks are chosen by a constant, not passed as a
 /// function: passed, the pass's copy with `units` (the quiet fast path's) called them once a
 /// block (isaacs_files, 6% more instructions with a validation listener).
 #[inline(always)]
@@ -228,36 +227,32 @@ fn blocks<const PATH: bool>(
         if !go(pass) {
             return Some(i);
         }
-        let marks = if PATH {
-            path_block_marks(block)
-        } else {
-            Native::query_fragment(block)
-        };
-        pass.take_marked(i, marks)?;
+        pass.take_marked(i, block_marks::<PATH>(block, false))?;
         i += 16;
     }
     if i < pass.bytes.len() && go(pass) {
         let (block, shift, valid) = block_at(pass.bytes, i)?;
-        let marks = if PATH {
-            Native::path(&block)
-        } else {
-            Native::query_fragment(&block)
-        };
+        let marks = block_marks::<PATH>(&block, true);
         pass.take_marked(i, (marks >> shift) & valid)?;
         i += 16;
     }
     Some(i)
 }
 
-/// The path's marks of a block past the windows, where paths run long and most blocks hold no
-/// byte to look up: the dots' comparisons and mask arithmetic only in a block with a byte that
-/// is not plain, every `.` counted ([`BlockMarks::path_every_dot`], a superset of the path's
-/// marks).
+/// The marks [`blocks`] looks up in `block`: without `PATH`, those that may stop the query or
+/// the fragment state; with it, the path's. Past the windows paths run long and most blocks
+/// hold no byte to look up, so a block that is not the `last` takes the dots' comparisons and
+/// mask arithmetic only when it holds a byte that is not plain, every `.` counted
+/// ([`BlockMarks::path_every_dot`], a superset of the path's marks); the last block, which
+/// holds most paths' one `.`, takes the path's marks at once.
 #[inline(always)]
-fn path_block_marks(block: &[u8; 16]) -> u32 {
-    match Native::path_every_dot(block) {
-        0 => 0,
-        _ => Native::path(block),
+fn block_marks<const PATH: bool>(block: &[u8; 16], last: bool) -> u32 {
+    if !PATH {
+        Native::query_fragment(block)
+    } else if last || Native::path_every_dot(block) != 0 {
+        Native::path(block)
+    } else {
+        0
     }
 }
 
@@ -303,8 +298,7 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
             break;
         }
     }
-    // After the windows, block by block ([`path_block_marks`]; the last block, which holds
-    // most paths' one `.`, takes the path's marks at once).
+    // After the windows, block by block ([`block_marks`]).
     let i = blocks::<true>(&mut pass, i, |pass| units || pass.state == State::Path)?;
     blocks::<false>(&mut pass, i, |_| true)?;
     Some(pass.tail)
