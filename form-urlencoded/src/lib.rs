@@ -22,9 +22,9 @@
 //!
 //! | spec 5 | here |
 //! | --- | --- |
-//! | application/x-www-form-urlencoded parser | [`parse`] (an iterator, [`Parse`]), [`parse_to_vec`] |
+//! | application/x-www-form-urlencoded parser | [`parse()`] (an iterator, [`Parse`]), [`parse_to_vec`] |
 //! | application/x-www-form-urlencoded string parser | [`parse_str`], [`parse_str_to_vec`] |
-//! | application/x-www-form-urlencoded serializer | [`serialize`], [`serialize_utf8`], [`Serializer`] |
+//! | application/x-www-form-urlencoded serializer | [`serialize()`], [`serialize_utf8`], [`Serializer`] |
 //!
 //! The serializer takes the encoding as an [`Encoder`] (from the `percent` crate, re-exported
 //! here): [`Utf8`] is the default, and a legacy encoding plugs in by implementing the trait.

@@ -15,7 +15,7 @@
 //! the mapping and normalization, the validity of a decoded label, General_Category,
 //! Canonical_Combining_Class (virama), Bidi_Class and Joining_Type. Where `idna` takes a
 //! domain, this gives its result: the `host` fuzz target compares the two on every domain,
-//! through [`crate::uts46_to_ascii_without_length_limits`] (feature `testing`).
+//! through `uts46_to_ascii_without_length_limits` (feature `testing`).
 
 use crate::punycode::has_ace_prefix;
 use alloc::string::String;

@@ -17,7 +17,7 @@
 //!   that predicate's answer.
 //! - `simd.rs` is the crate's one module of `unsafe` code: `core::arch` calls behind the safe
 //!   [`simd::Lanes`] trait, each `unsafe` block with its `SAFETY` comment, and a scalar twin
-//!   ([`simd::Scalar`], tests and fuzzing only) of every operation. `simd_tests.rs` compares the
+//!   (`simd::Scalar`, tests and fuzzing only) of every operation. `simd_tests.rs` compares the
 //!   vector code, the twin, the table and the predicates on every byte value at every position
 //!   (also under Miri: `cargo xtask simd`); the fuzz target `simd` compares them on arbitrary
 //!   input through `simd_testing.rs`.

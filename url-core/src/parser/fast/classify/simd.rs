@@ -10,7 +10,7 @@
 //! parser does not use vectors: its block scans read one 256-entry table per byte (`marks.rs`,
 //! `ByTable`), as fast as the eight-byte table scans they replaced.
 //!
-//! [`Scalar`] is the operations' twin in safe code, sixteen lanes in a byte array, for the tests
+//! `Scalar` is the operations' twin in safe code, sixteen lanes in a byte array, for the tests
 //! (`simd_tests.rs`), which compare the vector code, the twin, the table and the definitions on
 //! every byte value at every position and on pseudo-random blocks, also under Miri (which runs
 //! the SSE2 intrinsics; `cargo xtask simd --aarch64` runs the NEON code under qemu-user), and
