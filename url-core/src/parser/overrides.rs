@@ -32,9 +32,9 @@ use alloc::string::String;
 use host::{HostKind, NoSink, ValidationSink};
 use percent::{AsciiSet, Encoder, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, Utf8};
 
-/// The scan of [`UrlRecord::replace_path_shortcut`]: `None` where its input needs the general steps
-/// (a `\`, a tab or newline, a single- or double-dot segment after a `/`), else whether a code
-/// point of it is to be percent-encoded with the path percent-encode set.
+/// The scan of [`UrlRecord::replace_path_shortcut`]: `None` where its input needs the general
+/// steps (a `\`, a tab or newline, a single- or double-dot segment after a `/`), else whether a
+/// code point of it is to be percent-encoded with the path percent-encode set.
 fn special_path_scan(bytes: &[u8]) -> Option<bool> {
     let mut i = 0;
     let mut to_encode = false;

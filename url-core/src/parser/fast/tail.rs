@@ -210,9 +210,10 @@ fn block_at(bytes: &[u8], i: usize) -> Option<([u8; 16], u32, u32)> {
 /// that may stop the query or the fragment state). Where it stopped, or `None` where the
 /// general path must decide. The whole blocks first, with nothing to shift or mask, then the
 /// bytes left ([`block_at`]): a loop that keeps no more than its position in registers, which
-/// long paths and queries spend most of their instructions in. The marks are chosen by a constant, not passed as a
-/// function: passed, the pass's copy with `units` (the quiet fast path's) called them once a
-/// block (isaacs_files, 6% more instructions with a validation listener).
+/// long paths and queries spend most of their instructions in. The marks are chosen by a
+/// constant, not passed as a function: passed, the pass's copy with `units` (the quiet fast
+/// path's) called them once a block (isaacs_files, 6% more instructions with a validation
+/// listener).
 #[inline(always)]
 fn blocks<const PATH: bool>(
     pass: &mut Pass<'_>,
