@@ -45,11 +45,15 @@ impl Url {
         encoding: &E,
     ) -> Result<Url, ParseError> {
         // Both parses through one instantiation, each record made in its `Url` (see
-        // `Url::parse_as`).
-        let base = base
-            .map(|base| Url::parse_with_sink(base, None, encoding, &mut NoSink))
-            .transpose()?;
-        Url::parse_with_sink(input, base.as_ref(), encoding, &mut NoSink)
+        // `Url::parse_as`), and the base read where it was made (as `Url::with_base` does, with
+        // the base parsed with `encoding` too).
+        match base {
+            None => Url::parse_with_sink(input, None, encoding, &mut NoSink),
+            Some(base) => match &Url::parse_with_sink(base, None, encoding, &mut NoSink) {
+                Ok(base) => Url::parse_with_sink(input, Some(base), encoding, &mut NoSink),
+                Err(error) => Err(*error),
+            },
+        }
     }
 
     /// [`Url::join`] with an `encoding`: parses `input` relative to this URL, encoding the query

@@ -24,13 +24,27 @@ impl Url {
     /// ```
     pub fn parse(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
         // Each record is made in its `Url` (`Url::parse_as`), not moved into one.
-        let base = Url::parse_base(base)?;
-        Url::parse_record(input, base.as_ref())
+        Url::with_base(base, |base| Url::parse_record(input, base), Err)
     }
 
-    /// The API URL parser's first step (spec 6.1): `base`, when given, parsed on its own.
-    fn parse_base(base: Option<&str>) -> Result<Option<Url>, ParseError> {
-        base.map(|base| Url::parse_record(base, None)).transpose()
+    /// The API URL parser's first step (spec 6.1): `base`, when given, parsed on its own; then
+    /// `then` with it, or `fail` with its failure. The base is read where it was made: moved
+    /// out of its `Result` into an `Option<Url>`, it was copied at other offsets right after
+    /// the parser's stores, a copy that waits for them (a tenth of the time of a relative
+    /// reference parsed against a base string).
+    #[inline(always)]
+    pub(crate) fn with_base<T>(
+        base: Option<&str>,
+        then: impl FnOnce(Option<&Url>) -> T,
+        fail: impl FnOnce(ParseError) -> T,
+    ) -> T {
+        match base {
+            None => then(None),
+            Some(base) => match &Url::parse_record(base, None) {
+                Ok(base) => then(Some(base)),
+                Err(error) => fail(*error),
+            },
+        }
     }
 
     /// `URL.canParse(url, base)` (spec 6.1): whether [`Url::parse`] would succeed.
@@ -45,11 +59,11 @@ impl Url {
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         // url-core's can_parse recognizes already-normal URLs without building a record;
         // the base, when given, must be parsed in full since it is used.
-        match base {
-            None => url_core::UrlRecord::can_parse(input, None),
-            Some(base) => Url::parse_record(base, None)
-                .is_ok_and(|base| url_core::UrlRecord::can_parse(input, Some(&base.inner))),
-        }
+        Url::with_base(
+            base,
+            |base| url_core::UrlRecord::can_parse(input, base.map(|base| &base.inner)),
+            |_| false,
+        )
     }
 
     /// [`Url::parse`] that also returns every validation error (spec 1.1) the basic URL
@@ -99,11 +113,11 @@ impl Url {
         base: Option<&str>,
     ) -> (Result<Url, ParseError>, S) {
         let mut errors = S::default();
-        let base = match Url::parse_base(base) {
-            Ok(base) => base,
-            Err(error) => return (Err(error), errors),
-        };
-        let result = Url::parse_with_sink(input, base.as_ref(), &Utf8, &mut errors);
+        let result = Url::with_base(
+            base,
+            |base| Url::parse_with_sink(input, base, &Utf8, &mut errors),
+            Err,
+        );
         (result, errors)
     }
 

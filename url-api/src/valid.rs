@@ -51,10 +51,11 @@ const PATH_EXCLUDED: &AsciiSet = &AsciiSet::from_bytes(b"?");
 /// assert!(!is_valid_url_string("https://example.org/", Some("not a URL")));
 /// ```
 pub fn is_valid_url_string(input: &str, base: Option<&str>) -> bool {
-    match base.map(|base| Url::parse(base, None)).transpose() {
-        Ok(base) => is_valid_url_string_against(input, base.as_ref()),
-        Err(_) => false,
-    }
+    Url::with_base(
+        base,
+        |base| is_valid_url_string_against(input, base),
+        |_| false,
+    )
 }
 
 /// Whether `input` is a valid URL string (spec 4.3) given an already parsed base URL (or
