@@ -45,15 +45,13 @@ impl Url {
         encoding: &E,
     ) -> Result<Url, ParseError> {
         // Both parses through one instantiation, each record made in its `Url` (see
-        // `Url::parse_as`), and the base read where it was made (as `Url::with_base` does, with
-        // the base parsed with `encoding` too).
-        match base {
-            None => Url::parse_with_sink(input, None, encoding, &mut NoSink),
-            Some(base) => match &Url::parse_with_sink(base, None, encoding, &mut NoSink) {
-                Ok(base) => Url::parse_with_sink(input, Some(base), encoding, &mut NoSink),
-                Err(error) => Err(*error),
-            },
-        }
+        // `Url::parse_as`), the base with `encoding` too and read where it was made.
+        Url::with_base_parsed_by(
+            base,
+            |base| Url::parse_with_sink(base, None, encoding, &mut NoSink),
+            |base| Url::parse_with_sink(input, base, encoding, &mut NoSink),
+            Err,
+        )
     }
 
     /// [`Url::join`] with an `encoding`: parses `input` relative to this URL, encoding the query

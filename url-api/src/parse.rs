@@ -38,9 +38,21 @@ impl Url {
         then: impl FnOnce(Option<&Url>) -> T,
         fail: impl FnOnce(ParseError) -> T,
     ) -> T {
+        Url::with_base_parsed_by(base, |base| Url::parse_record(base, None), then, fail)
+    }
+
+    /// [`Url::with_base`] with the base parsed by `parse_base` (with an encoding, see
+    /// `Url::parse_with_encoding`).
+    #[inline(always)]
+    pub(crate) fn with_base_parsed_by<T>(
+        base: Option<&str>,
+        parse_base: impl FnOnce(&str) -> Result<Url, ParseError>,
+        then: impl FnOnce(Option<&Url>) -> T,
+        fail: impl FnOnce(ParseError) -> T,
+    ) -> T {
         match base {
             None => then(None),
-            Some(base) => match &Url::parse_record(base, None) {
+            Some(base) => match &parse_base(base) {
                 Ok(base) => then(Some(base)),
                 Err(error) => fail(*error),
             },
