@@ -285,7 +285,9 @@ fn pass(bytes: &[u8], from: usize, start: State, special: bool, units: bool) -> 
     // The first window's marks at once (most web URLs end within it). A path that runs on
     // takes up to two more windows when the rest of the input fits in them (nearly every
     // longer tail of kasztp, crate_urls and node_files; few of isaacs_files' paths), then
-    // block by block.
+    // block by block. (A window followed by one block where at most sixteen bytes are left
+    // ran 1% fewer instructions on node_files and took 3% more time: the branch on what is
+    // left mispredicts, 0.50 to 0.68 a URL in callgrind's `--branch-sim=yes`.)
     let mut i = from;
     while let Some(marked) = window_marks(bytes, i, Native::path) {
         pass.take_marked(i, marked)?;
