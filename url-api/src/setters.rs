@@ -58,6 +58,19 @@ impl Url {
     /// assert_eq!(url.href(), "web+other://example.com/");
     /// # Ok::<(), whatwg_url::ParseError>(())
     /// ```
+    ///
+    /// A switch to `file` keeps the host and the path as they are (4.4 scheme state, with a
+    /// state override), so the href may not parse back to the same URL: a parse makes the
+    /// host `localhost` empty and writes a first segment `c|` as `c:`, steps of a parse only.
+    /// The reference implementation and Node's `URL` give the same.
+    ///
+    /// ```
+    /// let mut url = whatwg_url::Url::parse("http://localhost/c|/x", None)?;
+    /// url.set_protocol("file");
+    /// assert_eq!(url.href(), "file://localhost/c|/x");
+    /// assert_eq!(whatwg_url::Url::parse(url.href(), None)?.href(), "file:///c:/x");
+    /// # Ok::<(), whatwg_url::ParseError>(())
+    /// ```
     pub fn try_set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
         self.inner.try_set_protocol(value)
     }
