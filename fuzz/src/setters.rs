@@ -232,9 +232,10 @@ pub fn apply(url: &mut Url, setter: Setter, value: &str) {
 /// letter quirk; see [`href_reparsed_by_the_standard`]).
 fn drive_letter_with_colon(url: &Url) -> String {
     let mut href = url.href().to_owned();
-    // `file://`, the host, then `/c|`.
-    let bar = "file://".len() + url.host().len() + 2;
-    if href.get(bar..=bar) == Some("|") {
+    let first = url.pathname().split('/').nth(1).unwrap_or_default();
+    if matches!(first.as_bytes(), [letter, b'|'] if letter.is_ascii_alphabetic()) {
+        // `file://`, the host, then `/c|`.
+        let bar = "file://".len() + url.host().len() + 2;
         href.replace_range(bar..=bar, ":");
     }
     href
