@@ -3,6 +3,8 @@
 //! Input: `input` or `input 0xFF base` (see [`crate::input`]). Properties:
 //! - nothing panics;
 //! - `Url::can_parse(x, base) == Url::parse(x, base).is_ok()`;
+//! - `Url::parse_with_encoding` with UTF-8 taken through the encoding override's general steps
+//!   gives what `Url::parse` gives;
 //! - the fast path (no validation-error sink) and the general path (every validation error
 //!   collected) give the same URL or the same failure, and a failure is the last error
 //!   reported; every reported offset lies within the input; with a sink, the quiet fast path
@@ -18,7 +20,7 @@
 //!   and the input read as a path stays under its root and comes back.
 
 use url_core::{ReportedError, Utf8};
-use whatwg_url::{Component, Url};
+use whatwg_url::{Component, Encoded, Encoder, Url};
 
 use crate::input;
 
@@ -92,6 +94,17 @@ pub fn check(data: &[u8]) {
     }
 }
 
+/// UTF-8 that does not say so ([`Encoder::is_utf8`] is `false`): `Url::parse_with_encoding`
+/// takes the encoding override's general steps with it (for a query that is not ASCII), and
+/// must give what `Url::parse` gives.
+struct Utf8ByTheGeneralSteps;
+
+impl Encoder for Utf8ByTheGeneralSteps {
+    fn encode(&self, input: &str, emit: &mut dyn FnMut(Encoded<'_>)) {
+        emit(Encoded::Bytes(input.as_bytes()));
+    }
+}
+
 /// The properties for `input` parsed against `base`.
 pub fn check_one(input: &str, base: Option<&str>) {
     let parsed = Url::parse(input, base);
@@ -102,6 +115,13 @@ pub fn check_one(input: &str, base: Option<&str>) {
     );
     fast_path_agrees(input, base);
     parse_into_agrees(input, base);
+    // UTF-8 through the encoding override's general steps (an encoder that does not say it is
+    // UTF-8): the URL `Url::parse` gives, or the same failure.
+    assert_eq!(
+        Url::parse_with_encoding(input, base, &Utf8ByTheGeneralSteps),
+        parsed,
+        "parse_with_encoding (UTF-8, general steps) disagrees with parse for {input:?} (base {base:?})"
+    );
     let Ok(url) = parsed else {
         crate::file_paths::check(input, None);
         return;
