@@ -146,37 +146,46 @@ pub fn check_one(input: &str, base: Option<&str>) {
     crate::file_paths::check(input, Some(&url));
 }
 
-/// The href that a parse of `url`'s href gives, where the standard makes it differ from
-/// `url`'s own. Only the `protocol` setter makes such a URL: switching a special URL to
-/// `file` keeps its host and path as they are (4.4 scheme state, step 2.1 with a state
-/// override), and two steps apply only when a `file:` URL is parsed: the file host state
-/// makes the host `localhost` the empty host, and the path state writes a first segment that
-/// is a Windows drive letter with `|` as `c:` (the Windows drive letter quirk). So
+/// What a parse would change in a `file:` URL that the `protocol` setter made: switching a
+/// special URL to `file` keeps its host and path as they are (4.4 scheme state, step 2.1 with
+/// a state override), and two steps apply only when a `file:` URL is parsed. So
 /// `http://localhost/c|` with `protocol = "file"` is `file://localhost/c|`, whose href parses
 /// to `file:///c:`.
-pub fn href_reparsed_by_the_standard(url: &Url) -> Option<String> {
-    // A `file:` URL has no credentials and no port: its href is these parts.
+#[derive(Clone, Copy, Debug)]
+pub struct FileQuirks {
+    /// The host is `localhost`, which the file host state makes the empty host.
+    pub localhost: bool,
+    /// The first path segment is a Windows drive letter with `|`, which the path state
+    /// writes `c:` (the Windows drive letter quirk).
+    pub bar: bool,
+}
+
+/// The [`FileQuirks`] of `url`, or `None` for a URL whose href parses back to it.
+pub fn file_quirks(url: &Url) -> Option<FileQuirks> {
     if url.protocol() != "file:" || url.has_opaque_path() || url.host_kind().is_none() {
         return None;
     }
-    let localhost =
-        url.host_kind() == Some(whatwg_url::HostKind::Domain) && url.hostname() == "localhost";
-    let path = url.pathname();
-    let first = path
-        .strip_prefix('/')?
-        .split('/')
-        .next()
-        .unwrap_or_default();
-    let bar = matches!(first.as_bytes(), [letter, b'|'] if letter.is_ascii_alphabetic());
-    if !localhost && !bar {
-        return None;
-    }
+    let first = url.pathname().split('/').nth(1).unwrap_or_default();
+    let quirks = FileQuirks {
+        localhost: url.host_kind() == Some(whatwg_url::HostKind::Domain)
+            && url.hostname() == "localhost",
+        bar: matches!(first.as_bytes(), [letter, b'|'] if letter.is_ascii_alphabetic()),
+    };
+    (quirks.localhost || quirks.bar).then_some(quirks)
+}
+
+/// The href of the `file:` URL `url` with the host `localhost` made empty (`empty_localhost`)
+/// and a first segment `c|` written `c:` (`colon`), where `url` has them.
+pub fn file_href(url: &Url, empty_localhost: bool, colon: bool) -> String {
+    let quirks = file_quirks(url);
     let mut href = String::from("file://");
-    if !localhost {
+    // A `file:` URL has no credentials and no port: its href is these parts.
+    if !(empty_localhost && quirks.is_some_and(|q| q.localhost)) {
         href.push_str(url.host());
     }
+    let path = url.pathname();
     match path.get(3..) {
-        Some(rest) if bar => {
+        Some(rest) if colon && quirks.is_some_and(|q| q.bar) => {
             href.push_str(path.get(..2).unwrap_or_default());
             href.push(':');
             href.push_str(rest);
@@ -189,7 +198,13 @@ pub fn href_reparsed_by_the_standard(url: &Url) -> Option<String> {
             href.push_str(part);
         }
     }
-    Some(href)
+    href
+}
+
+/// The href that a parse of `url`'s href gives, where the standard makes it differ from
+/// `url`'s own ([`FileQuirks`]).
+pub fn href_reparsed_by_the_standard(url: &Url) -> Option<String> {
+    file_quirks(url).map(|_| file_href(url, true, true))
 }
 
 /// The invariants of a parsed URL: the record's own checker, and idempotence of parse ∘ href

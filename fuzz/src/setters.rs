@@ -6,7 +6,7 @@
 //! - the URL's record invariants hold and its href re-parses to an identical URL
 //!   (same href, same components), but where the standard makes the re-parse differ (after
 //!   a switch to `file`: a host `localhost`, a drive letter with `|`; see
-//!   [`href_reparsed_by_the_standard`]);
+//!   [`crate::parse::FileQuirks`]);
 //! - a `try_set_*` that returned an error left the href byte-for-byte unchanged (except the
 //!   `host` setter's [`SetterError::InvalidPort`], which the spec lets set the host first);
 //! - the plain `set_*` form does exactly what the `try_set_*` form does;
@@ -20,7 +20,7 @@
 use whatwg_url::{Component, SetterError, Url};
 
 use crate::input;
-use crate::parse::{Components, check_url, href_reparsed_by_the_standard};
+use crate::parse::{Components, check_url, file_href, file_quirks};
 
 /// URLs for inputs whose first chunk does not parse: special, non-special with a host,
 /// opaque path, file, IPv6 with credentials and port.
@@ -197,8 +197,8 @@ pub fn apply(url: &mut Url, setter: Setter, value: &str) {
     }
     check_url(url);
     // (`check_url` checked what the href parses to where the standard makes it differ.)
-    let quirk = href_reparsed_by_the_standard(url);
-    if quirk.is_none() {
+    let quirks = file_quirks(url);
+    if quirks.is_none() {
         assert_eq!(
             Components::of(url),
             Components::of(&Url::parse(url.href(), None).unwrap_or_else(|_| before.clone())),
@@ -213,9 +213,9 @@ pub fn apply(url: &mut Url, setter: Setter, value: &str) {
         // The pathname setter parses the path, which writes the drive letter with `:`; the
         // host and hostname setters parse the host, which makes `localhost` empty (file host
         // state). Each changes its own part only.
-        let expected = match (&quirk, setter) {
-            (Some(_), Setter::Pathname) => drive_letter_with_colon(url),
-            (Some(_), Setter::Host | Setter::Hostname) => localhost_made_empty(url),
+        let expected = match (quirks, setter) {
+            (Some(_), Setter::Pathname) => file_href(url, false, true),
+            (Some(_), Setter::Host | Setter::Hostname) => file_href(url, true, false),
             _ => url.href().to_owned(),
         };
         assert_eq!(
@@ -224,30 +224,6 @@ pub fn apply(url: &mut Url, setter: Setter, value: &str) {
             "setting {} to its own value {current:?} changed the URL",
             setter.name()
         );
-    }
-}
-
-/// `url`'s href with a first path segment such as `c|` written `c:`: what the pathname
-/// setter, which parses the path, makes of its own value on a `file:` URL (the Windows drive
-/// letter quirk; see [`href_reparsed_by_the_standard`]).
-fn drive_letter_with_colon(url: &Url) -> String {
-    let mut href = url.href().to_owned();
-    let first = url.pathname().split('/').nth(1).unwrap_or_default();
-    if matches!(first.as_bytes(), [letter, b'|'] if letter.is_ascii_alphabetic()) {
-        // `file://`, the host, then `/c|`.
-        let bar = "file://".len() + url.host().len() + 2;
-        href.replace_range(bar..=bar, ":");
-    }
-    href
-}
-
-/// `url`'s href with the host `localhost` made empty: what the host and hostname setters make
-/// of their own value on a `file:` URL (see [`href_reparsed_by_the_standard`]).
-fn localhost_made_empty(url: &Url) -> String {
-    let href = url.href();
-    match href.strip_prefix("file://localhost") {
-        Some(rest) if url.hostname() == "localhost" => format!("file://{rest}"),
-        _ => href.to_owned(),
     }
 }
 
