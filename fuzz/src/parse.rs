@@ -174,18 +174,17 @@ pub fn file_quirks(url: &Url) -> Option<FileQuirks> {
     (quirks.localhost || quirks.bar).then_some(quirks)
 }
 
-/// The href of the `file:` URL `url` with the host `localhost` made empty (`empty_localhost`)
-/// and a first segment `c|` written `c:` (`colon`), where `url` has them.
-pub fn file_href(url: &Url, empty_localhost: bool, colon: bool) -> String {
-    let quirks = file_quirks(url);
+/// The href of the `file:` URL `url` with the changes that `apply` holds made: the host
+/// `localhost` empty, a first segment `c|` written `c:` (a part of [`file_quirks`]`(url)`).
+pub fn file_href(url: &Url, apply: FileQuirks) -> String {
     let mut href = String::from("file://");
     // A `file:` URL has no credentials and no port: its href is these parts.
-    if !(empty_localhost && quirks.is_some_and(|q| q.localhost)) {
+    if !apply.localhost {
         href.push_str(url.host());
     }
     let path = url.pathname();
     match path.get(3..) {
-        Some(rest) if colon && quirks.is_some_and(|q| q.bar) => {
+        Some(rest) if apply.bar => {
             href.push_str(path.get(..2).unwrap_or_default());
             href.push(':');
             href.push_str(rest);
@@ -204,7 +203,7 @@ pub fn file_href(url: &Url, empty_localhost: bool, colon: bool) -> String {
 /// The href that a parse of `url`'s href gives, where the standard makes it differ from
 /// `url`'s own ([`FileQuirks`]).
 pub fn href_reparsed_by_the_standard(url: &Url) -> Option<String> {
-    file_quirks(url).map(|_| file_href(url, true, true))
+    file_quirks(url).map(|quirks| file_href(url, quirks))
 }
 
 /// The invariants of a parsed URL: the record's own checker, and idempotence of parse ∘ href

@@ -20,7 +20,7 @@
 use whatwg_url::{Component, SetterError, Url};
 
 use crate::input;
-use crate::parse::{Components, check_url, file_href, file_quirks};
+use crate::parse::{Components, FileQuirks, check_url, file_href, file_quirks};
 
 /// URLs for inputs whose first chunk does not parse: special, non-special with a host,
 /// opaque path, file, IPv6 with credentials and port.
@@ -214,8 +214,16 @@ pub fn apply(url: &mut Url, setter: Setter, value: &str) {
         // host and hostname setters parse the host, which makes `localhost` empty (file host
         // state). Each changes its own part only.
         let expected = match (quirks, setter) {
-            (Some(_), Setter::Pathname) => file_href(url, false, true),
-            (Some(_), Setter::Host | Setter::Hostname) => file_href(url, true, false),
+            (Some(q), Setter::Pathname) => file_href(
+                url,
+                FileQuirks {
+                    localhost: false,
+                    ..q
+                },
+            ),
+            (Some(q), Setter::Host | Setter::Hostname) => {
+                file_href(url, FileQuirks { bar: false, ..q })
+            }
             _ => url.href().to_owned(),
         };
         assert_eq!(
