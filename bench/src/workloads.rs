@@ -514,7 +514,9 @@ pub fn run_generated(opts: &Options) {
     parse_table("parse", &host_heavy(), opts);
     println!("\n### generated: long URLs (1-8 KB; 1,000 URLs)");
     parse_table("parse", &long_urls(), opts);
-    println!("\n### generated: hostile shapes (one URL each, of about 1 MB but idna-16k)");
+    println!(
+        "\n### generated: hostile shapes (one URL each, of about 1 MB but the IDNA hosts of 100 KB and idna-16k)"
+    );
     for (name, url) in crate::hostile::shapes() {
         parse_table(&format!("parse, hostile: {name}"), &[url], opts);
     }
