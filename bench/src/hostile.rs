@@ -1,7 +1,7 @@
 //! The hostile shapes (docs/performance.md, "Hostile shapes") at about a megabyte each, the
-//! two IDNA hosts also at 100 KB, and one at 16 KB: one URL per shape, for the `hostile` table of `cargo xtask bench
-//! --workloads` (beside ada and rust-url) and for `url-profile ... hostile:NAME` (callgrind
-//! instruction counts of one shape).
+//! two IDNA hosts also at 100 KB, and one at 16 KB: one URL per shape, for the `hostile`
+//! table of `cargo xtask bench --workloads` (beside ada and rust-url) and for `url-profile ...
+//! hostile:NAME` (callgrind instruction counts of one shape).
 
 /// About a megabyte.
 const MB: usize = 1 << 20;

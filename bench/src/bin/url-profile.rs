@@ -18,8 +18,9 @@
 //! `whatwg-url-arrow` on the file as one `Utf8` column (built before the counted function,
 //! `profiled_pass_arrow`: count it with `--toggle-collect='url_profile::profiled_pass_arrow'`).
 //! FILE may also be `hostile:NAME`, one URL of a hostile shape (`tabs`, `idna`, `idna-mixed`,
-//! `idna-100k`, `idna-mixed-100k`, `idna-16k`, `dotdot`, `dotdot-encoded`, `push-pop`, `long-path`, `long-host`,
-//! `non-ascii-path`; `bench/src/hostile.rs`).
+//! `idna-100k`, `idna-mixed-100k`, `idna-16k`, `dotdot`, `dotdot-encoded`, `push-pop`,
+//! `long-path`, `long-host`, `non-ascii-path`; `bench/src/hostile.rs`), all of them made
+//! first.
 //! `urlpattern <test|new>` runs `whatwg-urlpattern` on the file's URLs (parsed before the
 //! counted function, `profiled_pass_urlpattern`): `test` matches each URL against a table of
 //! patterns with `test_url` and `exec_url` and looks it up in a `RouteSet` of the same table;
