@@ -185,19 +185,23 @@ pub(super) fn has_right_to_left(text: &str) -> bool {
     })
 }
 
-/// A basic Hebrew letter, Arabic letter, Arabic-Indic digit, Arabic mark or `©` of the
-/// Bidi_Class of `c` (R, AL, AN, NSM or non-ASCII ON), if `c` is such a character but not a
-/// basic one already
-/// (combining diacritical marks U+0300..U+036F count as basic); otherwise `c`. A virama
-/// stays: CONTEXTJ (RFC 5892 appendix A.1 and A.2) reads its combining class, so a joiner
-/// after it would no longer be valid.
+/// A basic Hebrew letter, Arabic letter, Arabic-Indic digit, Arabic mark, Devanagari virama
+/// or `©` of the Bidi_Class of `c` (R, AL, AN, NSM or non-ASCII ON), if `c` is such a
+/// character but not a basic one already (combining diacritical marks U+0300..U+036F count as
+/// basic); otherwise `c`. A virama's replacement is a virama: CONTEXTJ (RFC 5892 appendix A.1
+/// and A.2) reads its combining class, so a joiner after any other mark would no longer be
+/// valid, and the canonical order of the marks around it stays as it was.
 pub(super) fn basic_of_same_bidi_class(c: char) -> char {
     use icu_properties::props::CanonicalCombiningClass;
-    let basic = matches!(c, '\u{A9}' | '\u{300}'..='\u{36F}' | '\u{5D0}'..='\u{5EA}' | '\u{620}'..='\u{65F}' | '\u{660}'..='\u{669}');
+    let basic = matches!(c, '\u{A9}' | '\u{300}'..='\u{36F}' | '\u{5D0}'..='\u{5EA}' | '\u{620}'..='\u{65F}' | '\u{660}'..='\u{669}' | '\u{94D}');
     let virama = icu_properties::CodePointMapData::<CanonicalCombiningClass>::new().get(c)
         == CanonicalCombiningClass::Virama;
     match bidi_class(c) {
-        _ if basic || virama => c,
+        _ if basic => c,
+        // U+094D DEVANAGARI SIGN VIRAMA (Unicode 1.1): NSM and combining class 9.
+        BidiClass::NonspacingMark if virama => '\u{94D}',
+        // A virama of another class (a spacing one, L) stays as it is.
+        _ if virama => c,
         BidiClass::RightToLeft => '\u{5D0}',
         BidiClass::ArabicLetter => '\u{627}',
         BidiClass::ArabicNumber => '\u{660}',
@@ -415,6 +419,21 @@ pub(super) fn host_without_unicode_18(d: &Divergence) -> Option<Divergence> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_virama_of_class_nsm_becomes_the_devanagari_virama_and_a_spacing_one_stays() {
+        // TULU-TIGALARI CONJOINER (Unicode 16), SIDDHAM SIGN VIRAMA: NSM, combining class 9.
+        assert_eq!(basic_of_same_bidi_class('\u{113D0}'), '\u{94D}');
+        assert_eq!(basic_of_same_bidi_class('\u{115BF}'), '\u{94D}');
+        assert_eq!(basic_of_same_bidi_class('\u{94D}'), '\u{94D}');
+        // REJANG VIRAMA: L, combining class 9.
+        assert_eq!(basic_of_same_bidi_class('\u{A953}'), '\u{A953}');
+        // Other marks and right-to-left characters: OLD UYGHUR LETTER ZAYIN (R), ARABIC LARGE
+        // CIRCLE BELOW (NSM), HEBREW LIGATURE YIDDISH DOUBLE VAV (R).
+        assert_eq!(basic_of_same_bidi_class('\u{10F74}'), '\u{5D0}');
+        assert_eq!(basic_of_same_bidi_class('\u{8D1}'), '\u{64E}');
+        assert_eq!(basic_of_same_bidi_class('\u{5F0}'), '\u{5D0}');
+    }
 
     #[test]
     fn each_code_point_new_in_unicode_18_has_one_of_unicode_17_of_its_bidi_class() {
