@@ -9,6 +9,7 @@
 //!   panics with a message that says how to get it.
 //! - [`datasets`]: the real-URL lists of `fixtures/datasets`, and [`rng::Rng`], a
 //!   deterministic generator for property tests.
+//! - [`suites`]: other projects' test vectors, kept in `fixtures/suites` (`$URL_SUITES_DIR`).
 //! - [`spec_sets`]: the percent-encode sets as the standard writes them, and UTF-8
 //!   percent-encoding with them, an oracle independent of `whatwg-percent`.
 //! - [`unicode`]: the Unicode version of the IDNA fixtures and the code points it assigns.
@@ -31,6 +32,7 @@ pub mod json;
 pub mod rng;
 pub mod routes;
 pub mod spec_sets;
+pub mod suites;
 pub mod unicode;
 
 pub use conformance::{Conformance, field_eq, note};

@@ -47,6 +47,9 @@ pub const FIXTURES: &str = "fixtures/wpt";
 /// Where the repository keeps the URL lists, relative to its root.
 pub const DATASETS: &str = "fixtures/datasets";
 
+/// Where the repository keeps other projects' test vectors, relative to its root.
+pub const SUITES: &str = "fixtures/suites";
+
 /// The fixture directories in lookup order: `$URL_WPT_DIR`, then the repository's `fixtures/wpt`
 /// (the same order as `test_support::fixture`).
 pub fn lookup_dirs(root: &Path) -> Vec<PathBuf> {
@@ -73,14 +76,27 @@ pub fn datasets_dir(root: &Path) -> Option<PathBuf> {
         .ok()
 }
 
-/// Points `command` at the fixtures and datasets by absolute path (`URL_WPT_DIR`,
-/// `URL_DATASETS_DIR`), for tests run outside the workspace's folder.
+/// The suites directory of `test_support::suites`: `$URL_SUITES_DIR`, else the repository's
+/// `fixtures/suites`, when it exists.
+pub fn suites_dir(root: &Path) -> Option<PathBuf> {
+    std::env::var_os("URL_SUITES_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join(SUITES))
+        .canonicalize()
+        .ok()
+}
+
+/// Points `command` at the fixtures, datasets and suites by absolute path (`URL_WPT_DIR`,
+/// `URL_DATASETS_DIR`, `URL_SUITES_DIR`), for tests run outside the workspace's folder.
 pub fn set_test_data_env(root: &Path, command: &mut std::process::Command) {
     if let Some(dir) = first_dir(root).and_then(|d| d.canonicalize().ok()) {
         command.env("URL_WPT_DIR", dir);
     }
     if let Some(dir) = datasets_dir(root) {
         command.env("URL_DATASETS_DIR", dir);
+    }
+    if let Some(dir) = suites_dir(root) {
+        command.env("URL_SUITES_DIR", dir);
     }
 }
 

@@ -98,7 +98,8 @@ commands:
                        tests below build each .crate); every .crate holds its README, both
                        licenses, its tests/ and complete metadata; each
                        unpacked .crate passes `cargo test --all-features` with our packages patched
-                       to the unpacked ones (fixtures through URL_WPT_DIR / URL_DATASETS_DIR).
+                       to the unpacked ones (fixtures through URL_WPT_DIR / URL_DATASETS_DIR /
+                       URL_SUITES_DIR).
   weight [--runs N] [--only ID,...] [--timings]
                        Clean release builds of a one-URL binary with whatwg-url (default features,
                        and without), with url 2.5.8, and with nothing: crates compiled, median wall
@@ -156,5 +157,5 @@ commands:
                        Without an option, both.
   help                 Print this text.
 
-Test data: the WPT fixtures in $URL_WPT_DIR, else fixtures/wpt; the URL lists in $URL_DATASETS_DIR,\nelse fixtures/datasets.
+Test data: the WPT fixtures in $URL_WPT_DIR, else fixtures/wpt; the URL lists in $URL_DATASETS_DIR,\nelse fixtures/datasets; other projects' test vectors in $URL_SUITES_DIR, else fixtures/suites.
 ";

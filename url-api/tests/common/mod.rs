@@ -2,6 +2,9 @@
 #![allow(dead_code)]
 #![allow(clippy::restriction)] // test code: unwrapping or indexing is a failed test
 
+pub mod setters;
+pub mod urltestdata;
+
 use test_support::Value;
 use whatwg_url::{Component, SetterError, Url};
 
@@ -73,8 +76,18 @@ pub fn getters() -> impl Iterator<Item = &'static str> {
 /// Runs `run_case` over every case of a urltestdata-shaped fixture (comment strings are not
 /// cases) as conformance row `row`.
 pub fn run_urltestdata(fixture: &str, row: &str, run_case: fn(&Value) -> Result<(), String>) {
+    run_urltestdata_cases(&test_support::cases(fixture), row, run_case);
+}
+
+/// [`run_urltestdata`] over `cases` (read from wherever they are kept), each named by its
+/// `input` and `base`.
+pub fn run_urltestdata_cases(
+    cases: &[Value],
+    row: &str,
+    run_case: fn(&Value) -> Result<(), String>,
+) {
     let mut conf = test_support::Conformance::new(row);
-    for case in &test_support::cases(fixture) {
+    for case in cases {
         let name = format!(
             "{:?} against {:?}",
             case.str_field("input").unwrap_or("?"),

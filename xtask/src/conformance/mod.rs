@@ -1,4 +1,5 @@
-//! `cargo xtask conformance`: runs the `wpt_*` test targets and prints the conformance table.
+//! `cargo xtask conformance`: runs the `wpt_*` test targets and the other projects' suites
+//! ([`OTHER_SUITES`]) and prints the conformance table.
 //! `--adapters`: other parsers through `wurl conform` ([`adapters`]).
 
 pub mod adapters;
@@ -21,6 +22,10 @@ const SHOW_CHARS: usize = 240;
 /// `url-api`'s `encoding` feature (`encoding_rs`). Not `--all-features`, which would build the
 /// fuzz and bench crates' competitor parsers.
 const CONFORMANCE_FEATURES: &str = "whatwg-url/encoding";
+
+/// The test target that runs other projects' test vectors (`fixtures/suites`): one row a file,
+/// beside the WPT rows.
+const OTHER_SUITES: &str = "other_suites";
 
 pub fn run(root: &Path, args: &[String]) -> ExitCode {
     match adapters::parse_args(args) {
@@ -156,23 +161,35 @@ fn run_wpt_tests(root: &Path, out_file: &Path, fixture_dir: Option<&Path>) -> Re
         eprintln!("no `tests/wpt_*.rs` test target in the workspace yet: nothing to run");
         return Ok(true);
     }
+    let mut args = vec![
+        "test",
+        "--workspace",
+        "--no-fail-fast",
+        "--features",
+        CONFORMANCE_FEATURES,
+        "--test",
+        "wpt_*",
+    ];
+    if targets
+        .iter()
+        .any(|t| t.ends_with(&format!("/{OTHER_SUITES}")))
+    {
+        args.extend(["--test", OTHER_SUITES]);
+    }
     cmd::header(&format!(
-        "cargo test --workspace --no-fail-fast --features {CONFORMANCE_FEATURES} --test 'wpt_*'   ({} targets: {})",
+        "cargo {}   ({} targets: {})",
+        args.iter()
+            .map(|a| if a.contains('*') {
+                format!("'{a}'")
+            } else {
+                (*a).to_owned()
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
         targets.len(),
         targets.join(", ")
     ));
-    let mut command = cmd::cargo(
-        root,
-        &[
-            "test",
-            "--workspace",
-            "--no-fail-fast",
-            "--features",
-            CONFORMANCE_FEATURES,
-            "--test",
-            "wpt_*",
-        ],
-    );
+    let mut command = cmd::cargo(root, &args);
     command.env("URL_CONFORMANCE_OUT", out_file);
     if let Some(dir) = fixture_dir {
         command.env("URL_WPT_DIR", dir);
@@ -223,7 +240,7 @@ fn print_uncovered(fixture_dir: Option<&Path>, files: &[String], rows: &[table::
 }
 
 /// The `wpt_*` integration-test targets of the workspace's crates (`<crate>/tests/wpt_*.rs` or
-/// `<crate>/tests/wpt_*/main.rs`), as `crate/name`. Cargo refuses `--test 'wpt_*'` when no target
+/// `<crate>/tests/wpt_*/main.rs`), and [`OTHER_SUITES`], as `crate/name`. Cargo refuses `--test 'wpt_*'` when no target
 /// matches, so the run is skipped then.
 fn wpt_test_targets(root: &Path) -> Vec<String> {
     let mut targets = Vec::new();
@@ -241,10 +258,10 @@ fn wpt_test_targets(root: &Path) -> Vec<String> {
                 continue;
             };
             let path = test.path();
-            let is_target = name.starts_with("wpt_")
+            let stem = name.strip_suffix(".rs").unwrap_or(&name);
+            let is_target = (name.starts_with("wpt_") || stem == OTHER_SUITES)
                 && ((path.is_file() && name.ends_with(".rs")) || path.join("main.rs").is_file());
             if is_target {
-                let stem = name.strip_suffix(".rs").unwrap_or(&name);
                 targets.push(format!("{}/{stem}", krate.file_name().to_string_lossy()));
             }
         }
