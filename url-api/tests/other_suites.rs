@@ -4,8 +4,9 @@
 //!   each input, whether it is a valid URL string, which validation errors the parser reports in
 //!   which order, and whether it fails;
 //! - ada's cases beyond WPT, in WPT's formats (`ada_extra_urltestdata.json`,
-//!   `ada_long_urltestdata.json`, `ada_extra_setters_tests.json`), through the same checks as
-//!   the WPT files.
+//!   `ada_long_urltestdata.json`, `ada_extra_setters_tests.json`), and Node.js's
+//!   (`node-url-tests-additional.json`, `node-url-setter-tests-additional.json`), through the
+//!   same checks as the WPT files.
 
 mod common;
 
@@ -111,5 +112,22 @@ fn ada_extra_setters_tests() {
     common::setters::run(
         &suites::load("ada_extra_setters_tests.json"),
         "suites/ada_extra_setters_tests.json",
+    );
+}
+
+#[test]
+fn node_url_tests_additional() {
+    common::run_urltestdata_cases(
+        &suites::cases("node-url-tests-additional.json"),
+        "suites/node-url-tests-additional.json",
+        common::urltestdata::run_case,
+    );
+}
+
+#[test]
+fn node_url_setter_tests_additional() {
+    common::setters::run(
+        &suites::load("node-url-setter-tests-additional.json"),
+        "suites/node-url-setter-tests-additional.json",
     );
 }
