@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use whatwg_url::Component;
 
-use super::protocol::{Answer, Request, ours, replace_lone_surrogates};
+use super::protocol::{Answer, Request, Validation, ours, replace_lone_surrogates};
 
 /// What the standard expects of one request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +16,8 @@ pub enum Expect {
     Failure,
     /// These components have these values (the others are not checked).
     Fields(Vec<(Component, String)>),
+    /// Validating the input gives this (`validate`).
+    Validation(Box<Validation>),
 }
 
 impl Expect {
@@ -28,6 +30,7 @@ impl Expect {
                     .zip(components.iter().cloned())
                     .collect(),
             ),
+            Answer::Validation(v) => Expect::Validation(v.clone()),
             Answer::Failure | Answer::Unsupported => Expect::Failure,
         }
     }
@@ -39,6 +42,7 @@ impl Expect {
             (Expect::Fields(fields), Answer::Url(components)) => fields
                 .iter()
                 .all(|(c, want)| components.get(*c as usize) == Some(want)),
+            (Expect::Validation(want), Answer::Validation(got)) => want == got,
             _ => false,
         }
     }

@@ -7,7 +7,7 @@
 use whatwg_url::Component;
 
 use super::cases::Expect;
-use super::protocol::{Answer, Request};
+use super::protocol::{Answer, Request, Validation};
 
 /// A feature of the input that the standard has a rule for, and the components it shows in.
 struct Cause {
@@ -142,7 +142,7 @@ impl<'a> Parts<'a> {
     /// `href_failed`: the setter's URL did not parse, so the host of interest is its own.
     fn of(request: &'a Request, href_failed: bool) -> Parts<'a> {
         let (text, all, host) = match request {
-            Request::Parse { input, base } => {
+            Request::Parse { input, base } | Request::Validate { input, base } => {
                 let all = format!("{input}{}", base.as_deref().unwrap_or_default());
                 (input.as_str(), all, rough_host(input))
             }
@@ -253,8 +253,37 @@ fn same_decoded(a: &str, b: &str) -> bool {
     whatwg_url::percent_decode_str(a) == whatwg_url::percent_decode_str(b)
 }
 
+/// The class of a divergence in validation: `validation: ` and the first validation error the
+/// standard reports and the answer does not (or the reverse), else what else differs. The
+/// error's name says the cause.
+fn validation_class(expect: &Validation, answer: &Validation) -> String {
+    let count = |errors: &[String], name: &str| errors.iter().filter(|e| *e == name).count();
+    let missing = expect
+        .errors
+        .iter()
+        .find(|name| count(&expect.errors, name) > count(&answer.errors, name));
+    let extra = answer
+        .errors
+        .iter()
+        .find(|name| count(&answer.errors, name) > count(&expect.errors, name));
+    let what = match (missing, extra) {
+        (Some(name), _) => format!("{name} not reported"),
+        (None, Some(name)) => format!("{name} reported where the standard does not"),
+        (None, None) if expect.errors != answer.errors => "errors in another order".to_owned(),
+        (None, None) if expect.valid != answer.valid => {
+            format!("valid URL string answered {}", answer.valid)
+        }
+        (None, None) if expect.parses => "fails where the standard parses".to_owned(),
+        (None, None) => "parses where the standard fails".to_owned(),
+    };
+    format!("validation: {what}")
+}
+
 /// The class of a divergence: `answer` is not what `expect` says for `request`.
 pub fn classify(request: &Request, expect: &Expect, answer: &Answer) -> String {
+    if let (Expect::Validation(expect), Answer::Validation(answer)) = (expect, answer) {
+        return validation_class(expect, answer);
+    }
     let href_failed = matches!(answer, Answer::Failure);
     let parts = Parts::of(request, href_failed);
     let present: Vec<&Cause> = CAUSES.iter().filter(|c| (c.present)(&parts)).collect();
@@ -263,8 +292,12 @@ pub fn classify(request: &Request, expect: &Expect, answer: &Answer) -> String {
     let (what, components) = match (expect, answer) {
         (_, Answer::Unsupported) => ("unsupported".to_owned(), Vec::new()),
         (Expect::Failure, _) => ("parses where the standard fails".to_owned(), Vec::new()),
-        (Expect::Fields(_), Answer::Failure) => {
+        (Expect::Fields(_) | Expect::Validation(_), Answer::Failure) => {
             ("fails where the standard parses".to_owned(), Vec::new())
+        }
+        // A validation answer to a request that is not `validate`, or the reverse.
+        (Expect::Fields(_), Answer::Validation(_)) | (Expect::Validation(_), _) => {
+            ("answers another operation".to_owned(), Vec::new())
         }
         (Expect::Fields(fields), Answer::Url(got)) => {
             let component = primary(fields, got);
@@ -294,6 +327,7 @@ pub fn classify(request: &Request, expect: &Expect, answer: &Answer) -> String {
     let op = match request {
         Request::Parse { .. } => String::new(),
         Request::Set { setter, .. } => format!("{setter} setter, "),
+        Request::Validate { .. } => "validation, ".to_owned(),
     };
     if what == "unsupported" {
         return format!("unsupported: {}", op.trim_end_matches(", "));
@@ -381,5 +415,71 @@ mod tests {
             classify(&set, &Expect::Fields(vec![]), &Answer::Unsupported),
             "unsupported: port setter"
         );
+    }
+
+    #[test]
+    fn validation_classes_name_the_error() {
+        let request = Request::Validate {
+            input: "https://0x1/".into(),
+            base: None,
+        };
+        let ours = ours(&request);
+        let Answer::Validation(standard) = &ours else {
+            panic!("validates")
+        };
+        assert_eq!(
+            standard.errors,
+            ["IPv4-too-few-parts", "IPv4-non-decimal-part"]
+        );
+        let expect = Expect::all_of(&ours);
+        let answering = |errors: &[&str], valid: bool, parses: bool| {
+            Answer::Validation(Box::new(Validation {
+                valid,
+                errors: errors.iter().map(|&e| e.to_owned()).collect(),
+                parses,
+            }))
+        };
+        let class = |answer: Answer| classify(&request, &expect, &answer);
+        assert_eq!(
+            class(answering(&["IPv4-too-few-parts"], false, true)),
+            "validation: IPv4-non-decimal-part not reported"
+        );
+        assert_eq!(
+            class(answering(
+                &[
+                    "IPv4-too-few-parts",
+                    "IPv4-non-decimal-part",
+                    "IPv4-empty-part"
+                ],
+                false,
+                true
+            )),
+            "validation: IPv4-empty-part reported where the standard does not"
+        );
+        assert_eq!(
+            class(answering(
+                &["IPv4-non-decimal-part", "IPv4-too-few-parts"],
+                false,
+                true
+            )),
+            "validation: errors in another order"
+        );
+        assert_eq!(
+            class(answering(
+                &["IPv4-too-few-parts", "IPv4-non-decimal-part"],
+                true,
+                true
+            )),
+            "validation: valid URL string answered true"
+        );
+        assert_eq!(
+            class(answering(
+                &["IPv4-too-few-parts", "IPv4-non-decimal-part"],
+                false,
+                false
+            )),
+            "validation: fails where the standard parses"
+        );
+        assert_eq!(class(Answer::Unsupported), "unsupported: validation");
     }
 }

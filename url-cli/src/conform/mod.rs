@@ -28,6 +28,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 
 use self::cases::Suite;
+use self::protocol::Request;
 use self::run::{Item, Settings};
 
 /// Runs a URL parser against the URL Standard through a line protocol.
@@ -56,6 +57,12 @@ pub struct Options {
     /// The seed of the generated requests.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+
+    /// With --generate: ask `validate` beside each generated parse (is the input a valid URL
+    /// string, which validation errors does the parser report, in order), for an
+    /// implementation that reports validation errors.
+    #[arg(long, requires = "generate")]
+    pub validation: bool,
 
     /// The URL lists (*.txt) the generated requests start from; default: $URL_DATASETS_DIR,
     /// else fixtures/datasets in the repository around the working directory.
@@ -164,14 +171,28 @@ fn conform(options: &Options) -> Result<u8, String> {
     };
     let rows = run::rows(run_suites, &extra);
     let generated_row = run_suites.len();
+    let validation = options.validation;
     let generated = generate::Generator::new(&seeds, &lines, options.seed)
         .take(options.generate)
         .enumerate()
-        .map(move |(case, request)| Item {
-            row: generated_row,
-            case: u32::try_from(case).unwrap_or(u32::MAX),
-            request,
-            expect: None,
+        .flat_map(move |(case, request)| {
+            // A generated case is its request and, with --validation, the validation of a
+            // parse's input: it passes when both answers are the standard's.
+            let validate = match &request {
+                Request::Parse { input, base } if validation => Some(Request::Validate {
+                    input: input.clone(),
+                    base: base.clone(),
+                }),
+                _ => None,
+            };
+            std::iter::once(request)
+                .chain(validate)
+                .map(move |request| Item {
+                    row: generated_row,
+                    case: u32::try_from(case).unwrap_or(u32::MAX),
+                    request,
+                    expect: None,
+                })
         });
     let child = child::Child::spawn(&options.command, Duration::from_millis(options.timeout_ms))?;
     let started = Instant::now();

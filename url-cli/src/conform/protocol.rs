@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use serde_json::Value;
-use whatwg_url::{Component, Url};
+use whatwg_url::{Component, Url, is_valid_url_string};
 
 use super::json_line::{push_string, read_fields};
 
@@ -19,6 +19,10 @@ pub enum Request {
         setter: Component,
         value: String,
     },
+    /// Whether `input` is a valid URL string against `base` (spec 4.3), and the validation
+    /// errors the URL parser reports on it, in order (spec 4.4): opt-in (`--validation`), for
+    /// an implementation that reports them.
+    Validate { input: String, base: Option<String> },
 }
 
 /// The eleven components in the `URL` interface's order ([`Component::ALL`]).
@@ -31,8 +35,22 @@ pub enum Answer {
     Url(Box<Components>),
     /// The parse failed (`new URL` throws; for `set`, the href did not parse).
     Failure,
+    /// What validating the input gives (`validate`).
+    Validation(Box<Validation>),
     /// The implementation does not do this operation.
     Unsupported,
+}
+
+/// The answer to `validate`: `{"valid":BOOL,"errors":[NAME…],"parses":BOOL}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Validation {
+    /// The input is a valid URL string against the base (spec 4.3).
+    pub valid: bool,
+    /// The validation errors the URL parser reports, by the names of the spec's table (1.1), in
+    /// the order reported.
+    pub errors: Vec<String>,
+    /// The URL parser returns a URL (not failure).
+    pub parses: bool,
 }
 
 impl Request {
@@ -60,6 +78,15 @@ impl Request {
                 out.push_str("\",\"value\":");
                 push_string(out, value);
             }
+            Request::Validate { input, base } => {
+                out.push_str(r#"{"op":"validate","input":"#);
+                push_string(out, input);
+                out.push_str(r#","base":"#);
+                match base {
+                    Some(base) => push_string(out, base),
+                    None => out.push_str("null"),
+                }
+            }
         }
         out.push('}');
     }
@@ -67,7 +94,7 @@ impl Request {
     /// The text whose characters a minimizer removes: the input, or the setter's value.
     pub fn text(&self) -> &str {
         match self {
-            Request::Parse { input, .. } => input,
+            Request::Parse { input, .. } | Request::Validate { input, .. } => input,
             Request::Set { value, .. } => value,
         }
     }
@@ -83,6 +110,10 @@ impl Request {
                 href: href.clone(),
                 setter: *setter,
                 value: text,
+            },
+            Request::Validate { base, .. } => Request::Validate {
+                input: text,
+                base: base.clone(),
             },
         }
     }
@@ -100,6 +131,11 @@ impl Request {
                 setter,
                 value,
             } => format!("set {setter} to {value:?} on {href:?}"),
+            Request::Validate { input, base: None } => format!("validate {input:?}"),
+            Request::Validate {
+                input,
+                base: Some(base),
+            } => format!("validate {input:?} against {base:?}"),
         }
     }
 
@@ -141,6 +177,9 @@ impl Answer {
         if object.get("unsupported").and_then(Value::as_bool) == Some(true) {
             return Ok(Answer::Unsupported);
         }
+        if object.contains_key("valid") {
+            return Validation::from_object(object).map(|v| Answer::Validation(Box::new(v)));
+        }
         let mut components = Components::default();
         for (slot, component) in components.iter_mut().zip(Component::ALL) {
             *slot = match object.get(component.name()) {
@@ -162,6 +201,11 @@ impl Answer {
                     .map(|(c, v)| (c.name().to_owned(), Value::from(v.as_str())))
                     .collect(),
             ),
+            Answer::Validation(v) => serde_json::json!({
+                "valid": v.valid,
+                "errors": v.errors,
+                "parses": v.parses,
+            }),
             Answer::Failure => serde_json::json!({ "failure": true }),
             Answer::Unsupported => serde_json::json!({ "unsupported": true }),
         }
@@ -179,15 +223,73 @@ impl Answer {
                 }
                 out.push('}');
             }
+            Answer::Validation(v) => {
+                out.push_str(if v.valid {
+                    r#"{"valid":true,"errors":["#
+                } else {
+                    r#"{"valid":false,"errors":["#
+                });
+                for (i, name) in v.errors.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    push_string(out, name);
+                }
+                out.push_str(if v.parses {
+                    r#"],"parses":true}"#
+                } else {
+                    r#"],"parses":false}"#
+                });
+            }
             Answer::Failure => out.push_str("{\"failure\":true}"),
             Answer::Unsupported => out.push_str("{\"unsupported\":true}"),
         }
     }
 }
 
+impl Validation {
+    /// This project's answer to `validate`: `None` when the base does not parse (the request
+    /// is then a failure, as a parse against it is).
+    pub fn of(input: &str, base: Option<&str>) -> Option<Validation> {
+        if let Some(base) = base {
+            Url::parse(base, None).ok()?;
+        }
+        let (parsed, reported) = Url::parse_with_validation(input, base);
+        Some(Validation {
+            valid: is_valid_url_string(input, base),
+            errors: reported.iter().map(|r| r.error.name().to_owned()).collect(),
+            parses: parsed.is_ok(),
+        })
+    }
+
+    fn from_object(object: &serde_json::Map<String, Value>) -> Result<Validation, String> {
+        let flag = |key: &str| {
+            object
+                .get(key)
+                .and_then(Value::as_bool)
+                .ok_or_else(|| format!("`{key}` is not a boolean"))
+        };
+        let errors = object
+            .get("errors")
+            .and_then(Value::as_array)
+            .ok_or("`errors` is not an array")?
+            .iter()
+            .map(|name| name.as_str().map(str::to_owned))
+            .collect::<Option<Vec<_>>>()
+            .ok_or("an error name is not a string")?;
+        Ok(Validation {
+            valid: flag("valid")?,
+            errors,
+            parses: flag("parses")?,
+        })
+    }
+}
+
 /// This project's answer: the standard's.
 pub fn ours(request: &Request) -> Answer {
     match request {
+        Request::Validate { input, base } => Validation::of(input, base.as_deref())
+            .map_or(Answer::Failure, |v| Answer::Validation(Box::new(v))),
         Request::Parse { input, base } => match Url::parse(input, base.as_deref()) {
             Ok(url) => Answer::Url(Box::new(components_of(&url))),
             Err(_) => Answer::Failure,
@@ -212,6 +314,7 @@ pub fn ours(request: &Request) -> Answer {
 /// without copying the components).
 pub fn agrees(request: &Request, answer: &Answer) -> bool {
     let url = match request {
+        Request::Validate { .. } => return ours(request) == *answer,
         Request::Parse { input, base } => Url::parse(input, base.as_deref()),
         Request::Set {
             href,
@@ -376,5 +479,65 @@ mod tests {
             panic!("the href parses")
         };
         assert_eq!(components[0], "https://x/y");
+    }
+
+    #[test]
+    fn validate_asks_for_the_errors_in_order() {
+        let request = Request::Validate {
+            input: " https://user@example.org/%s ".into(),
+            base: None,
+        };
+        let mut line = String::new();
+        request.write_line(&mut line);
+        assert_eq!(
+            line,
+            r#"{"op":"validate","input":" https://user@example.org/%s ","base":null}"#
+        );
+        let answer = ours(&request);
+        let Answer::Validation(v) = &answer else {
+            panic!("validates")
+        };
+        // whatwg-url's test/validation.js: the order of the parser's steps, repeats kept.
+        assert_eq!(
+            v.errors,
+            [
+                "invalid-URL-unit",
+                "invalid-credentials",
+                "invalid-URL-unit"
+            ]
+        );
+        assert!(!v.valid && v.parses);
+        assert_eq!(
+            to_line(&answer),
+            r#"{"valid":false,"errors":["invalid-URL-unit","invalid-credentials","invalid-URL-unit"],"parses":true}"#
+        );
+        assert_eq!(Answer::from_line(&to_line(&answer)), Ok(answer.clone()));
+        assert!(agrees(&request, &answer));
+        assert!(!agrees(&request, &Answer::Failure));
+
+        let valid = ours(&Request::Validate {
+            input: "path/../file".into(),
+            base: Some("https://example.com/".into()),
+        });
+        assert_eq!(
+            to_line(&valid),
+            r#"{"valid":true,"errors":[],"parses":true}"#
+        );
+        // Against a base that does not parse: a failure, as `parse` against it is.
+        assert_eq!(
+            ours(&Request::Validate {
+                input: "a".into(),
+                base: Some("b".into()),
+            }),
+            Answer::Failure
+        );
+        assert_eq!(
+            Answer::from_line(r#"{"valid":1,"errors":[],"parses":true}"#),
+            Err("`valid` is not a boolean".into())
+        );
+        assert_eq!(
+            Answer::from_line(r#"{"valid":true,"errors":[1],"parses":true}"#),
+            Err("an error name is not a string".into())
+        );
     }
 }

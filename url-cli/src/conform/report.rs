@@ -85,6 +85,32 @@ pub fn difference(expect: &Expect, answer: &Answer) -> String {
             parts.join(", ")
         }
         (Expect::Failure, Answer::Failure) => "agrees".to_owned(),
+        (Expect::Validation(want), Answer::Validation(got)) => {
+            let mut parts = Vec::new();
+            if want.errors != got.errors {
+                parts.push(format!(
+                    "errors [{}] (standard [{}])",
+                    got.errors.join(", "),
+                    want.errors.join(", ")
+                ));
+            }
+            if want.valid != got.valid {
+                parts.push(format!("valid {} (standard {})", got.valid, want.valid));
+            }
+            if want.parses != got.parses {
+                parts.push(format!("parses {} (standard {})", got.parses, want.parses));
+            }
+            parts.join(", ")
+        }
+        (Expect::Validation(_), Answer::Failure) => {
+            "fails; the standard validates the input".to_owned()
+        }
+        (Expect::Failure, Answer::Validation(_)) => {
+            "answers; the standard fails (the base does not parse)".to_owned()
+        }
+        (Expect::Fields(_), Answer::Validation(_)) | (Expect::Validation(_), Answer::Url(_)) => {
+            "answers another operation".to_owned()
+        }
     }
 }
 
@@ -144,6 +170,7 @@ fn expect_json(expect: &Expect) -> Value {
                 .map(|(c, v)| (c.name().to_owned(), Value::from(v.as_str())))
                 .collect(),
         ),
+        Expect::Validation(v) => Answer::Validation(v.clone()).to_json(),
     }
 }
 

@@ -24,6 +24,10 @@ pub fn read_request(line: &str) -> Option<Request> {
                 .filter(|c| c.has_setter())?,
             value: text("value")?,
         }),
+        "validate" => Some(Request::Validate {
+            input: text("input")?,
+            base: text("base"),
+        }),
         _ => None,
     }
 }
@@ -64,6 +68,8 @@ mod tests {
             "\n",
             r#"{"op":"set","href":"https://x/","setter":"origin","value":"a"}"#,
             "\n",
+            r#"{"op":"validate","input":"https://x/a b","base":null}"#,
+            "\n",
         );
         let mut out = Vec::new();
         serve(input.as_bytes(), &mut out).unwrap();
@@ -72,7 +78,7 @@ mod tests {
             .lines()
             .map(|l| Answer::from_line(l).unwrap())
             .collect();
-        assert_eq!(lines.len(), 5);
+        assert_eq!(lines.len(), 6);
         let href = |a: &Answer| match a {
             Answer::Url(c) => c[0].clone(),
             other => format!("{other:?}"),
@@ -82,5 +88,12 @@ mod tests {
         assert_eq!(lines[2], Answer::Failure);
         assert_eq!(lines[3], Answer::Unsupported);
         assert_eq!(lines[4], Answer::Unsupported);
+        let Answer::Validation(v) = &lines[5] else {
+            panic!("validates: {:?}", lines[5])
+        };
+        assert_eq!(
+            (v.valid, v.errors.as_slice(), v.parses),
+            (false, &["invalid-URL-unit".to_owned()][..], true)
+        );
     }
 }

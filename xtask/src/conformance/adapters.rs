@@ -4,7 +4,8 @@
 //! its Python binding, Python's urllib.parse), the WPT files and N generated requests each. Prints one table (a column per adapter) and each adapter's largest divergence
 //! classes: the table of docs/conformance-for-others.md. Fails when an adapter's run stops
 //! (the adapter crashed, hung or broke the protocol), when this project diverges from itself
-//! through the protocol, or when the reference implementation diverges from it.
+//! through the protocol, or when the reference implementation diverges from it. The two that
+//! report validation errors (this project and the reference) run with `--validation`.
 
 use std::path::Path;
 use std::process::Command;
@@ -34,6 +35,9 @@ const NODE_PREFIX: &str = "conform-node";
 struct Adapter {
     name: String,
     command: Vec<String>,
+    /// It answers `validate` (validation errors and valid URL strings): run with
+    /// `--validation`.
+    validates: bool,
 }
 
 pub fn check(root: &Path, generate: usize) -> Result<bool, String> {
@@ -53,12 +57,18 @@ pub fn check(root: &Path, generate: usize) -> Result<bool, String> {
     let mut ok = true;
     for adapter in &adapters {
         cmd::header(&format!(
-            "wurl conform --generate {generate} -- {}",
+            "wurl conform --generate {generate}{} -- {}",
+            if adapter.validates {
+                " --validation"
+            } else {
+                ""
+            },
             adapter.command.join(" ")
         ));
         let mut command = Command::new(&wurl);
         command
             .args(["conform", "--json", "--generate", &generate.to_string()])
+            .args(adapter.validates.then_some("--validation"))
             .arg("--wpt")
             .arg(&wpt)
             .arg("--datasets")
@@ -142,26 +152,32 @@ fn adapters(root: &Path, wurl: &str, profile: &Path) -> Result<Vec<Adapter>, Str
         Adapter {
             name: "whatwg-url (--serve)".into(),
             command: vec![wurl.into(), "conform".into(), "--serve".into()],
+            validates: true,
         },
         Adapter {
             name: "rust-url 2.5.8".into(),
             command: vec![rust_url.display().to_string()],
+            validates: false,
         },
         Adapter {
             name: format!("Node.js {node} URL"),
             command: vec!["node".into(), script("node_adapter.mjs")],
+            validates: false,
         },
         Adapter {
             name: format!("{} {} (the reference, Node.js)", REFERENCE.0, REFERENCE.1),
             command: vec!["node".into(), script("node_adapter.mjs"), reference],
+            validates: true,
         },
         Adapter {
             name: format!("ada-url {ada} (Python)"),
             command: vec![python.clone(), script("ada_adapter.py")],
+            validates: false,
         },
         Adapter {
             name: format!("urllib.parse (Python {python_version})"),
             command: vec![python, script("urllib_adapter.py")],
+            validates: false,
         },
     ])
 }
@@ -236,6 +252,18 @@ fn render(adapters: &[Adapter], reports: &[Value], generate: usize) -> String {
         }
         out.push('\n');
     }
+    let validating: Vec<&str> = adapters
+        .iter()
+        .filter(|a| a.validates)
+        .map(|a| a.name.as_str())
+        .collect();
+    if !validating.is_empty() {
+        out.push_str(&format!(
+            "\nIn the generated row of {}, each parse is also asked as `validate` \
+             (`--validation`: valid URL string, validation errors in order, failure).\n",
+            validating.join(" and ")
+        ));
+    }
     out.push_str(&format!(
         "\nLargest divergence classes (WPT files and {generate} generated requests):\n\n"
     ));
@@ -305,10 +333,12 @@ mod tests {
             Adapter {
                 name: "a".into(),
                 command: vec![],
+                validates: true,
             },
             Adapter {
                 name: "b".into(),
                 command: vec![],
+                validates: false,
             },
         ];
         let report = |passed: u64, classes: Value| {
