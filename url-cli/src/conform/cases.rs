@@ -106,6 +106,30 @@ pub fn fixture_dir(dir: Option<&Path>) -> Result<PathBuf, String> {
         })
 }
 
+/// For `--validation`: each urltestdata file's inputs asked as `validate`, a row named
+/// `FILE (validate)`. The fixtures say nothing of validation errors: each case expects this
+/// project's answer, as a generated request does.
+pub fn validation_suites(suites: &[Suite]) -> Vec<Suite> {
+    suites
+        .iter()
+        .filter(|suite| suite.name.starts_with("urltestdata"))
+        .map(|suite| {
+            let mut validate = Suite::new(&format!("{} (validate)", suite.name));
+            for check in &suite.checks {
+                if let Request::Parse { input, base } = &check.request {
+                    let request = Request::Validate {
+                        input: input.clone(),
+                        base: base.clone(),
+                    };
+                    let expect = Expect::all_of(&ours(&request));
+                    validate.case([(request, expect)]);
+                }
+            }
+            validate
+        })
+        .collect()
+}
+
 /// Every suite of the fixture files in `dir`; a file that is missing is named in the notes.
 pub fn load_all(dir: &Path) -> Result<(Vec<Suite>, Vec<String>), String> {
     type Reader = fn(&Value, &str) -> Vec<Suite>;
@@ -401,6 +425,40 @@ mod tests {
         assert!(urltestdata.is_some_and(|s| s.cases > 800));
         let setters = suites.iter().find(|s| s.name == "setters_tests.json");
         assert!(setters.is_some_and(|s| s.checks.len() as u32 == s.cases));
+
+        // `--validation`: the two urltestdata files, each input asked as `validate`.
+        let validate = validation_suites(&suites);
+        let names: Vec<&str> = validate.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "urltestdata.json (validate)",
+                "urltestdata-javascript-only.json (validate)"
+            ]
+        );
+        let rows = validate
+            .iter()
+            .zip(suites.iter().filter(|s| s.name.starts_with("urltestdata")));
+        for (validate, parse) in rows {
+            assert_eq!(validate.cases, parse.cases);
+            for (v, p) in validate.checks.iter().zip(&parse.checks) {
+                let (Request::Validate { input, base }, Request::Parse { input: i, base: b }) =
+                    (&v.request, &p.request)
+                else {
+                    panic!("{:?} for {:?}", v.request, p.request)
+                };
+                assert_eq!((input, base), (i, b));
+                // A fixture case that fails must fail to validate too (or its base does).
+                if p.expect == Expect::Failure {
+                    assert!(
+                        matches!(&v.expect, Expect::Failure)
+                            || matches!(&v.expect, Expect::Validation(x) if !x.parses && !x.valid),
+                        "{:?}",
+                        v
+                    );
+                }
+            }
+        }
     }
 
     /// A case the oracle answers otherwise leaves an IDNA suite (the rest renumbered), and is

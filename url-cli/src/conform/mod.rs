@@ -58,10 +58,11 @@ pub struct Options {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
 
-    /// With --generate: ask `validate` beside each generated parse (is the input a valid URL
-    /// string, which validation errors does the parser report, in order), for an
-    /// implementation that reports validation errors.
-    #[arg(long, requires = "generate")]
+    /// Also ask `validate` (is the input a valid URL string, which validation errors does the
+    /// parser report, in order, does it parse) for each input of urltestdata.json, in rows of
+    /// their own, and beside each generated parse: for an implementation that reports
+    /// validation errors.
+    #[arg(long)]
     pub validation: bool,
 
     /// The URL lists (*.txt) the generated requests start from; default: $URL_DATASETS_DIR,
@@ -142,7 +143,7 @@ fn conform(options: &Options) -> Result<u8, String> {
     let known = read_known(options.known.as_ref())?;
     // The fixtures are the rows, and the seeds of the generated requests.
     let fixtures = cases::fixture_dir(options.wpt.as_deref()).and_then(|dir| cases::load_all(&dir));
-    let (suites, mut notes) = match fixtures {
+    let (mut suites, mut notes) = match fixtures {
         Ok(found) => found,
         Err(_) if options.no_wpt => (Vec::new(), Vec::new()),
         Err(e) => return Err(e),
@@ -159,6 +160,10 @@ fn conform(options: &Options) -> Result<u8, String> {
         .iter()
         .flat_map(|s| s.checks.iter().map(|c| c.request.clone()))
         .collect();
+    if options.validation {
+        let validate = cases::validation_suites(&suites);
+        suites.extend(validate);
+    }
     let run_suites: &[Suite] = if options.no_wpt { &[] } else { &suites };
     let extra: Vec<(String, usize)> = if options.generate > 0 {
         let name = format!(

@@ -259,8 +259,8 @@ fn render(adapters: &[Adapter], reports: &[Value], generate: usize) -> String {
         .collect();
     if !validating.is_empty() {
         out.push_str(&format!(
-            "\nIn the generated row of {}, each parse is also asked as `validate` \
-             (`--validation`: valid URL string, validation errors in order, failure).\n",
+            "\n{} run with `--validation`: the `(validate)` rows, and each generated parse \
+             also asked as `validate` (valid URL string, validation errors in order, failure).\n",
             validating.join(" and ")
         ));
     }
