@@ -39,7 +39,8 @@
 //! then writes eight dumps, in turn the steps before a setter's state override and the override
 //! itself, for pathname, search, hash and hostname (dump `k` is step `(k - 1) % 8`).
 //! `core` is `url_core::UrlRecord` directly (without the API wrapper), `general` its parser without
-//! the fast path for already normal URLs. Prints the number of URLs, failures,
+//! the fast path for already normal URLs. `floor <heap|inline>` only copies each URL: into an
+//! exact-size allocation (the bench's `floor` row), or into 120 bytes on the stack when it fits. Prints the number of URLs, failures,
 //! and passes, so that instructions per URL are `Ir / (URLs * passes)`.
 
 use std::hint::black_box;
@@ -115,6 +116,21 @@ fn profiled_pass(imp: &str, variant: &str, urls: &[String]) -> usize {
             params.append("added", "a b");
             params.sort();
             black_box(params.to_string().len()) > 0
+        }),
+        // A parse's floor two ways: the input copied into an exact-size allocation (the
+        // bench's `floor` row), or, when it fits, into 120 bytes on the stack, which a `Url`
+        // keeping short serializations inline would pay instead (docs/performance.md, what
+        // bounds a parse).
+        ("floor", "heap") => run(urls, |u| black_box(String::from(u)).len() != usize::MAX),
+        ("floor", "inline") => run(urls, |u| {
+            let mut inline = [0u8; 120];
+            match inline.get_mut(..u.len()) {
+                Some(to) => {
+                    to.copy_from_slice(u.as_bytes());
+                    black_box(&inline).len() != usize::MAX
+                }
+                None => black_box(u.as_bytes().to_vec()).len() != usize::MAX,
+            }
         }),
         ("general", _) => run(urls, |u| {
             black_box(url_core::UrlRecord::parse_without_fast_path(u, None)).is_ok()
