@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use serde_json::Value;
-use whatwg_url::{Component, Url, is_valid_url_string};
+use whatwg_url::{Component, Url, is_valid_url_string_against};
 
 use super::json_line::{push_string, read_fields};
 
@@ -56,16 +56,20 @@ pub struct Validation {
 impl Request {
     /// Appends the request's JSON line (without the newline) to `out`.
     pub fn write_line(&self, out: &mut String) {
-        match self {
-            Request::Parse { input, base } => {
-                out.push_str("{\"op\":\"parse\",\"input\":");
-                push_string(out, input);
-                out.push_str(",\"base\":");
-                match base {
-                    Some(base) => push_string(out, base),
-                    None => out.push_str("null"),
-                }
+        // `{"op":OP,"input":S,"base":S or null`
+        let input_and_base = |out: &mut String, op: &str, input: &str, base: Option<&str>| {
+            out.push_str(r#"{"op":""#);
+            out.push_str(op);
+            out.push_str(r#"","input":"#);
+            push_string(out, input);
+            out.push_str(r#","base":"#);
+            match base {
+                Some(base) => push_string(out, base),
+                None => out.push_str("null"),
             }
+        };
+        match self {
+            Request::Parse { input, base } => input_and_base(out, "parse", input, base.as_deref()),
             Request::Set {
                 href,
                 setter,
@@ -79,13 +83,7 @@ impl Request {
                 push_string(out, value);
             }
             Request::Validate { input, base } => {
-                out.push_str(r#"{"op":"validate","input":"#);
-                push_string(out, input);
-                out.push_str(r#","base":"#);
-                match base {
-                    Some(base) => push_string(out, base),
-                    None => out.push_str("null"),
-                }
+                input_and_base(out, "validate", input, base.as_deref());
             }
         }
         out.push('}');
@@ -251,12 +249,13 @@ impl Validation {
     /// This project's answer to `validate`: `None` when the base does not parse (the request
     /// is then a failure, as a parse against it is).
     pub fn of(input: &str, base: Option<&str>) -> Option<Validation> {
-        if let Some(base) = base {
-            Url::parse(base, None).ok()?;
-        }
+        let parsed_base = match base {
+            Some(base) => Some(Url::parse(base, None).ok()?),
+            None => None,
+        };
         let (parsed, reported) = Url::parse_with_validation(input, base);
         Some(Validation {
-            valid: is_valid_url_string(input, base),
+            valid: is_valid_url_string_against(input, parsed_base.as_ref()),
             errors: reported.iter().map(|r| r.error.name().to_owned()).collect(),
             parses: parsed.is_ok(),
         })
