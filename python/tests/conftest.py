@@ -1,5 +1,6 @@
 """Where the repository's fixtures are (as test-support finds them for the Rust tests:
-`URL_WPT_DIR`, else `fixtures/wpt`; `URL_DATASETS_DIR`, else `fixtures/datasets`), and what
+`URL_WPT_DIR`, else `fixtures/wpt`; `URL_DATASETS_DIR`, else `fixtures/datasets`;
+`URL_SUITES_DIR`, else `fixtures/suites`), and what
 `cargo xtask python` tells the tests about the distributions it built and installed."""
 
 import json
@@ -33,6 +34,14 @@ def wpt_dir() -> Path:
 def datasets_dir() -> Path:
     """The URL lists: `URL_DATASETS_DIR`, else the repository's `fixtures/datasets`."""
     return Path(os.environ.get("URL_DATASETS_DIR") or ROOT / "fixtures/datasets")
+
+
+def suite_cases(name: str) -> list:
+    """The cases of one of other projects' test files: `URL_SUITES_DIR`, else the repository's
+    `fixtures/suites` (as test-support's `suites::cases`)."""
+    directory = Path(os.environ.get("URL_SUITES_DIR") or ROOT / "fixtures/suites")
+    with open(directory / name, encoding="utf-8") as f:
+        return [case for case in json.load(f) if not isinstance(case, str)]
 
 
 def cases(name: str) -> list:

@@ -50,8 +50,8 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
     let chroot = crate::packages::target_dir(root).join(ROOT_DIR);
     ensure_root(&chroot)?;
 
-    // The run's files: the wheel, the tests, the fixtures they read (`URL_WPT_DIR` and
-    // `URL_DATASETS_DIR`, else the repository's).
+    // The run's files: the wheel, the tests, the fixtures they read (`URL_WPT_DIR`,
+    // `URL_DATASETS_DIR` and `URL_SUITES_DIR`, else the repository's).
     let work = chroot.join(WORK);
     if work.exists() {
         std::fs::remove_dir_all(&work).map_err(|e| format!("removing {}: {e}", work.display()))?;
@@ -60,6 +60,7 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
     let wpt = fixtures::first_dir(root).ok_or("no WPT fixtures (URL_WPT_DIR, fixtures/wpt)")?;
     let datasets =
         fixtures::datasets_dir(root).ok_or("no datasets (URL_DATASETS_DIR, fixtures/datasets)")?;
+    let suites = fixtures::suites_dir(root).ok_or("no suites (URL_SUITES_DIR, fixtures/suites)")?;
     for (from, to) in [
         (root.join("python/tests"), work.join("python/tests")),
         (root.join("python/README.md"), work.join("python/README.md")),
@@ -69,6 +70,7 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
         ),
         (wpt, work.join("fixtures/wpt")),
         (datasets, work.join("fixtures/datasets")),
+        (suites, work.join("fixtures/suites")),
     ] {
         copy(&from, &to)?;
     }
@@ -100,6 +102,7 @@ pub fn test(root: &Path, wheel: &Wheel, totals: &mut Totals) -> Result<bool, Str
                 ("PATH", "/work/venv/bin:/usr/bin:/bin"),
                 ("URL_WPT_DIR", "/work/fixtures/wpt"),
                 ("URL_DATASETS_DIR", "/work/fixtures/datasets"),
+                ("URL_SUITES_DIR", "/work/fixtures/suites"),
                 ("PIP_CERT", "/work/host-certificates.crt"),
             ])
             .envs(proxy_variables())
